@@ -1,0 +1,61 @@
+# Tilewise: every command a developer, translator or CI needs.
+# Fresh machine:  make run   (install and open the app)
+#                 make test  (install and run every check)
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+SHARED ?= ../shared
+export QT_QPA_PLATFORM ?= offscreen
+
+.PHONY: run test lint typecheck imports referee pytest bench i18n release clean
+
+$(STAMP): pyproject.toml
+	bash packaging/system-deps.sh
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+## install what is needed and open the app (on a desktop, not offscreen)
+run: $(STAMP)
+	bash packaging/system-deps.sh gui
+	$(MAKE) --no-print-directory i18n
+	QT_QPA_PLATFORM= $(BIN)/tilewise
+
+## install what is needed and run every check
+test: $(STAMP)
+	$(MAKE) --no-print-directory i18n
+	$(MAKE) --no-print-directory lint typecheck imports referee pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check desktop tests packaging
+
+typecheck: $(STAMP)
+	$(BIN)/mypy desktop/tilewise/rules
+
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
+referee: $(STAMP)
+	$(BIN)/tilewise referee $(SHARED)/referee/cases/*.json --check
+
+pytest: $(STAMP)
+	$(BIN)/coverage erase
+	$(BIN)/coverage run -m pytest
+	$(BIN)/coverage report --include='desktop/tilewise/rules/*' --fail-under=100
+	$(BIN)/coverage report --include='desktop/tilewise/lessons/*' --fail-under=100
+
+## benchmarks: ratios against a baseline measured in the same run (not part of make test)
+bench: $(STAMP)
+	$(MAKE) --no-print-directory i18n
+	$(PY) tests/benchmarks/run.py
+
+## compile message catalogs (.po -> .mo); see i18n/README.md
+i18n: $(STAMP)
+	@if [ -f i18n/catalogs.py ]; then $(PY) i18n/catalogs.py compile; fi
+
+clean:
+	rm -rf $(VENV) build dist .coverage .mypy_cache .ruff_cache .hypothesis

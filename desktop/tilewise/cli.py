@@ -1,0 +1,42 @@
+"""The ``tilewise`` command.
+
+``tilewise`` alone opens the app; subcommands reach the same code without a window:
+
+- ``tilewise referee FILE... [--check]``: judge referee scenarios (``rules.referee``).
+- ``tilewise pack check|extract|install ...``: lesson pack tools (``lessons.packtool``).
+- ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
+
+Each subcommand's module is imported only when it is used, so ``tilewise referee`` never loads
+Qt. Every handler takes the remaining arguments and returns a process exit code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+# subcommand -> (module, function); the function takes argv (list[str]) and returns an int.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "referee": ("tilewise.rules.referee", "main"),
+    "pack": ("tilewise.lessons.packtool", "main"),
+    "render": ("tilewise.gui.render", "main"),
+}
+
+
+def _handler(module: str, function: str) -> Callable[[list[str]], int]:
+    handler: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return handler
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tilewise`` command with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        module, function = SUBCOMMANDS[args[0]]
+        return _handler(module, function)(args[1:])
+    return _handler("tilewise.gui.app", "main")(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The gettext runtime: domains, ``_``/``ngettext``/``pgettext``/``N_``, the language table."""

@@ -1,0 +1,1 @@
+"""Learner profiles and progress (SQLite), settings, and where files live (platformdirs)."""

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the system libraries Qt 6 needs (and Xvfb for screenshots) where they are missing.
+# Debian/Ubuntu only; on other systems it prints what to install and carries on.
+# Usage: bash packaging/system-deps.sh [gui]   ("gui" adds the X11/xcb libraries for a real window)
+set -u
+pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0)
+if [ "${1:-}" = "gui" ]; then
+  pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
+         libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0)
+fi
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "system-deps: not a Debian system; make sure these (or their equivalents) are installed: ${pkgs[*]}"
+  exit 0
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "system-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null \
+  || { echo "system-deps: could not install ${missing[*]}; install them by hand"; exit 1; }
