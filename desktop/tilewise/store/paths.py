@@ -1,0 +1,99 @@
+"""Where Tilewise's files live: read-only resources and the learner's own folders.
+
+Read-only resources (``resources/``, ``i18n/``, ``lessons/``) sit at the repository root when
+running from the source tree, and at the bundle root (``sys._MEIPASS``) in a PyInstaller build.
+User folders (data, config, logs) come from platformdirs with the app name "Tilewise"; the
+environment variable ``TILEWISE_HOME`` overrides all of them (tests and portable installs use it):
+``$TILEWISE_HOME/data``, ``$TILEWISE_HOME/config``, ``$TILEWISE_HOME/logs``.
+
+No function here creates a read-only folder; the user-folder functions create theirs on demand.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Tilewise"
+HOME_ENV = "TILEWISE_HOME"
+
+__all__ = [
+    "APP_NAME",
+    "HOME_ENV",
+    "config_dir",
+    "data_dir",
+    "i18n_dir",
+    "is_frozen",
+    "lessons_dir",
+    "log_dir",
+    "resource_dir",
+    "root_dir",
+]
+
+
+def is_frozen() -> bool:
+    """True inside a PyInstaller (or similar) bundle: ``sys.frozen`` is set."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def root_dir() -> Path:
+    """The folder that holds ``resources/``, ``i18n/`` and ``lessons/``.
+
+    Frozen: ``sys._MEIPASS`` (PyInstaller's bundle root), else the executable's folder.
+    Source tree: the repository root (three levels above ``desktop/tilewise/store/``).
+    """
+    if is_frozen():
+        meipass = getattr(sys, "_MEIPASS", None)
+        if meipass:
+            return Path(meipass)
+        return Path(sys.executable).resolve().parent
+    return Path(__file__).resolve().parents[3]
+
+
+def resource_dir() -> Path:
+    """``<root>/resources``: tile faces, fonts, icons (read-only)."""
+    return root_dir() / "resources"
+
+
+def i18n_dir() -> Path:
+    """``<root>/i18n``: holds ``<lang>/LC_MESSAGES/tilewise.mo`` (read-only)."""
+    return root_dir() / "i18n"
+
+
+def lessons_dir() -> Path:
+    """``<root>/lessons``: the bundled lesson packs, one folder per pack (read-only)."""
+    return root_dir() / "lessons"
+
+
+def _user_dir(sub: str, platform_path: str) -> Path:
+    home = os.environ.get(HOME_ENV)
+    path = Path(home) / sub if home else Path(platform_path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir() -> Path:
+    """The learner's data folder (progress database); created if missing.
+
+    ``$TILEWISE_HOME/data`` when set, else platformdirs' user data dir for "Tilewise".
+    """
+    return _user_dir("data", platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The settings folder (``settings.toml``); created if missing.
+
+    ``$TILEWISE_HOME/config`` when set, else platformdirs' user config dir for "Tilewise".
+    """
+    return _user_dir("config", platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    """The log folder; created if missing.
+
+    ``$TILEWISE_HOME/logs`` when set, else platformdirs' user log dir for "Tilewise".
+    """
+    return _user_dir("logs", platformdirs.user_log_dir(APP_NAME, appauthor=False))
