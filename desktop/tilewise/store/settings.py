@@ -1,0 +1,152 @@
+"""App settings: one flat TOML file, ``config_dir()/settings.toml``.
+
+Read with ``tomllib``; written by a tiny writer for the flat keys below (strings, integers,
+floats; a key whose value is None is left out), atomically (temporary file + ``os.replace``).
+
+- A file that is not valid TOML (or not a table) is moved aside to
+  ``settings.malformed-<UTC timestamp>.toml`` and the defaults are used;
+  :attr:`Settings.recovered_from` names the moved file so the GUI can say so.
+- A known key with a wrong type or out-of-range value falls back to its default; unknown
+  keys are ignored (a newer Tilewise may have written them). Neither moves the file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from tilewise.store.paths import config_dir
+
+SETTINGS_NAME = "settings.toml"
+THEMES = ("classic", "contrast", "colourblind")
+TILE_SIZE_RANGE = (24, 256)  # tile height in device-independent pixels
+TEXT_SCALE_RANGE = (0.5, 3.0)  # multiplier of the system font size
+_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
+
+
+@dataclass
+class Settings:
+    """The learner's settings.
+
+    ``language``: a language code, or "" to follow the system language;
+    ``theme``: one of :data:`THEMES`; ``tile_size``: tile height in device-independent pixels
+    (24-256); ``text_scale``: 0.5-3.0 times the system font size; ``last_profile``: the id of
+    the profile last used, or None. ``recovered_from`` is not saved: see the module doc.
+    """
+
+    language: str = ""
+    theme: str = "classic"
+    tile_size: int = 64
+    text_scale: float = 1.0
+    last_profile: int | None = None
+    recovered_from: Path | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def default_path(cls) -> Path:
+        """``config_dir()/settings.toml``."""
+        return config_dir() / SETTINGS_NAME
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Read settings; a missing file gives the defaults (see the module doc for errors)."""
+        target = path if path is not None else cls.default_path()
+        try:
+            raw = target.read_bytes()
+        except FileNotFoundError:
+            return cls()
+        try:
+            data: Any = tomllib.loads(raw.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return cls(recovered_from=_move_aside(target))
+        return cls._from_mapping(data)
+
+    @classmethod
+    def _from_mapping(cls, data: object) -> Settings:
+        result = cls()
+        if not isinstance(data, dict):
+            return result
+        language = data.get("language")
+        if isinstance(language, str) and (language == "" or _LANGUAGE.match(language)):
+            result.language = language
+        theme = data.get("theme")
+        if theme in THEMES:
+            result.theme = theme
+        size = data.get("tile_size")
+        if _is_int(size) and TILE_SIZE_RANGE[0] <= size <= TILE_SIZE_RANGE[1]:
+            result.tile_size = size
+        scale = data.get("text_scale")
+        if (isinstance(scale, (int, float)) and not isinstance(scale, bool)
+                and TEXT_SCALE_RANGE[0] <= scale <= TEXT_SCALE_RANGE[1]):
+            result.text_scale = float(scale)
+        last = data.get("last_profile")
+        if _is_int(last) and last > 0:
+            result.last_profile = last
+        return result
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the settings atomically and return the path written."""
+        target = path if path is not None else self.default_path()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = self.to_toml()
+        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fileobj:
+                fileobj.write(text)
+                fileobj.flush()
+                os.fsync(fileobj.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return target
+
+    def to_toml(self) -> str:
+        """The settings as flat TOML (``key = value`` lines; None values left out)."""
+        lines = ["# Tilewise settings. Written by the app; safe to edit while it is closed."]
+        for item in fields(self):
+            if item.name == "recovered_from":
+                continue
+            value = getattr(self, item.name)
+            if value is None:
+                continue
+            lines.append(f"{item.name} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"settings cannot store {value!r}")
+        return repr(value)
+    if isinstance(value, str):
+        # JSON string escapes (\" \\ \n \t \uXXXX ...) are all valid TOML basic-string escapes.
+        return json.dumps(value, ensure_ascii=False)
+    raise TypeError(f"settings cannot store {type(value).__name__}")
+
+
+def _move_aside(path: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    stem = path.name.split(".")[0]
+    candidate = path.with_name(f"{stem}.malformed-{stamp}{path.suffix}")
+    serial = 1
+    while candidate.exists():
+        candidate = path.with_name(f"{stem}.malformed-{stamp}-{serial}{path.suffix}")
+        serial += 1
+    path.rename(candidate)
+    return candidate
