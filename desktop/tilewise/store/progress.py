@@ -149,9 +149,6 @@ class ProgressStore:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
             if [tuple(r) for r in rows] != [("ok",)]:
                 raise sqlite3.DatabaseError(f"integrity_check failed: {rows[0][0]}")
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.DatabaseError:
             conn.close()
             raise
@@ -168,11 +165,14 @@ class ProgressStore:
 
     def _migrate(self) -> None:
         version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
+        if version > SCHEMA_VERSION:  # written by a newer Tilewise: leave the file untouched
             self._conn.close()
             raise ProgressStoreError(
                 f"{self.path} has schema version {version}; this Tilewise knows {SCHEMA_VERSION}"
             )
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             with self._transaction() as conn:
                 for statement in _SCHEMA.split(";"):

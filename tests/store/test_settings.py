@@ -1,0 +1,93 @@
+"""Settings: TOML round trip, bad values, malformed file aside, TILEWISE_HOME."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tilewise.store.settings import Settings
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_missing_file_gives_defaults(home: Path) -> None:
+    settings = Settings.load()
+    assert settings == Settings()
+    assert settings.recovered_from is None
+    assert (settings.language, settings.theme, settings.tile_size, settings.text_scale,
+            settings.last_profile) == ("", "classic", 64, 1.0, None)
+
+
+def test_round_trip_in_tilewise_home(home: Path) -> None:
+    original = Settings(language="hi", theme="colourblind", tile_size=96, text_scale=1.25,
+                        last_profile=3)
+    written = original.save()
+    assert written == home / "config" / "settings.toml"
+    assert Settings.load() == original
+    assert tomllib.loads(written.read_text(encoding="utf-8"))["theme"] == "colourblind"
+
+
+def test_none_is_left_out_and_strings_are_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    Settings(language="de", last_profile=None).save(path)
+    assert "last_profile" not in path.read_text(encoding="utf-8")
+    text = Settings(language='x"\\\n').to_toml()
+    assert tomllib.loads(text)["language"] == 'x"\\\n'
+
+
+def test_malformed_file_is_kept_aside_and_defaults_used(home: Path) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("language = \ntheme = [", encoding="utf-8")
+    settings = Settings.load()
+    assert settings == Settings()
+    assert settings.recovered_from is not None
+    assert settings.recovered_from.name.startswith("settings.malformed-")
+    assert settings.recovered_from.read_text(encoding="utf-8") == "language = \ntheme = ["
+    assert not path.exists()
+    path.write_bytes(b"\xff\xfe not utf-8")
+    again = Settings.load()
+    assert again.recovered_from is not None and again.recovered_from != settings.recovered_from
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "default"),
+    [
+        ('theme = "neon"', "theme", "classic"),
+        ("tile_size = 9000", "tile_size", 64),
+        ("tile_size = true", "tile_size", 64),
+        ("text_scale = 0.1", "text_scale", 1.0),
+        ('text_scale = "big"', "text_scale", 1.0),
+        ("last_profile = -2", "last_profile", None),
+        ('language = "not a language"', "language", ""),
+    ],
+)
+def test_a_bad_value_falls_back_to_its_default_only(tmp_path: Path, line: str, field: str,
+                                                    default: object) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text(f'{line}\nlanguage_unused = 1\ntheme_ok = "x"\n', encoding="utf-8")
+    if field != "theme":
+        path.write_text(path.read_text(encoding="utf-8") + 'theme = "contrast"\n',
+                        encoding="utf-8")
+    settings = Settings.load(path)
+    assert getattr(settings, field) == default
+    assert settings.recovered_from is None
+    if field != "theme":
+        assert settings.theme == "contrast"
+
+
+def test_integer_text_scale_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("text_scale = 2\n", encoding="utf-8")
+    assert Settings.load(path).text_scale == 2.0
+
+
+def test_save_leaves_no_temporary_file(tmp_path: Path) -> None:
+    Settings().save(tmp_path / "settings.toml")
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"]
