@@ -1,0 +1,125 @@
+"""Extract a pack's text to a gettext template (``lessons/<pack>/po/<pack>.pot``).
+
+Every English text of the pack becomes one message with context ``"<lesson_id>/<step_id>"``
+(step text), ``"<lesson_id>"`` (lesson title and goal) or ``"pack"`` (pack title and summary),
+a ``TRANSLATORS:`` comment saying where the text is shown, the author's ``translator_note``,
+and its source as ``file: key path``. Babel (a build-time tool) is imported inside
+``write_template`` only, never when the app runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tilewise.lessons.model import Lesson, Pack, Step
+
+
+@dataclass(frozen=True)
+class Message:
+    """One text to translate, with its context, source file, key path and comments."""
+
+    context: str
+    msgid: str
+    file: str
+    key_path: str
+    comments: tuple[str, ...]
+
+
+ROLE = {
+    "title": "a title",
+    "summary": "the pack's one-paragraph summary in the lesson library",
+    "goal": "the lesson's goal, shown before it starts",
+    "text.explain": "explanation text shown beside a picture",
+    "text.task": "the instruction for a task on the table",
+    "text.quiz": "a quiz question",
+    "text.recap": "the recap at the end of a lesson",
+    "notes": "presenter notes for a teacher (what to say, common mistakes); not shown to learners",
+    "hints": "a hint, shown when the learner asks for one",
+    "feedback": "shown when the rules core refuses a move with reason code {code}",
+    "points": "one point of a recap list",
+    "caption": "the caption under a picture",
+    "label": "a short label inside a picture",
+    "otherwise": "shown when a move is legal but is not what the task asks",
+    "wrong": "shown when the learner makes this particular wrong move",
+    "option": "a quiz option",
+    "option_feedback": "shown when the learner picks this wrong quiz option",
+}
+
+
+def _comment(role: str, **fields: str) -> str:
+    return "TRANSLATORS: " + ROLE[role].format(**fields)
+
+
+def messages(pack: Pack) -> Iterator[Message]:
+    """Every text of ``pack`` in file order."""
+    root = Path(pack.path)
+    manifest = f"lessons/{root.name}/pack.toml"
+    yield Message("pack", pack.title, manifest, "title", (_comment("title"),))
+    yield Message("pack", pack.summary, manifest, "summary", (_comment("summary"),))
+    for lesson in pack.lessons:
+        yield from _lesson_messages(lesson, f"lessons/{root.name}/{Path(lesson.file).name}")
+
+
+def _lesson_messages(lesson: Lesson, file: str) -> Iterator[Message]:
+    yield Message(lesson.id, lesson.title, file, "title", (_comment("title"),))
+    yield Message(lesson.id, lesson.goal, file, "goal", (_comment("goal"),))
+    for i, step in enumerate(lesson.steps):
+        for key, msgid, comment in _step_texts(step):
+            notes = (comment,) + ((f"TRANSLATORS: {step.translator_note}",)
+                                  if step.translator_note else ())
+            yield Message(lesson.context(step), msgid, file, f"steps[{i}].{key}", notes)
+
+
+def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
+    if step.title:
+        yield "title", step.title, _comment("title")
+    yield "text", step.text, _comment(f"text.{step.kind}")
+    if step.notes:
+        yield "notes", step.notes, _comment("notes")
+    for j, hint in enumerate(step.hints):
+        yield f"hints[{j}]", hint, _comment("hints")
+    for code, message in step.feedback.items():
+        yield f"feedback.{code}", message, _comment("feedback", code=code)
+    for j, point in enumerate(step.points):
+        yield f"points[{j}]", point, _comment("points")
+    picture = step.picture or {}
+    if picture.get("caption"):
+        yield "picture.caption", picture["caption"], _comment("caption")
+    for group in ("arrows", "zones", "rungs", "rows"):
+        for j, item in enumerate(picture.get(group, [])):
+            if item.get("label"):
+                yield f"picture.{group}[{j}].label", item["label"], _comment("label")
+    if step.task is not None:
+        if step.task.otherwise:
+            yield "task.otherwise", step.task.otherwise, _comment("otherwise")
+        for j, wrong in enumerate(step.task.wrong):
+            if wrong.feedback:
+                yield f"task.wrong[{j}].feedback", wrong.feedback, _comment("wrong")
+    if step.quiz is not None:
+        for j, option in enumerate(step.quiz.options):
+            if option.text:
+                yield f"quiz.options[{j}].text", option.text, _comment("option")
+            if option.feedback:
+                yield f"quiz.options[{j}].feedback", option.feedback, _comment("option_feedback")
+
+
+def write_template(pack: Pack, out: Path) -> int:
+    """Write ``pack``'s template to ``out`` (folders created); return the message count."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(project=f"Tilewise lesson pack {pack.id}", version=pack.version,
+                      copyright_holder=", ".join(pack.authors), fuzzy=False)
+    for message in messages(pack):
+        catalog.add(
+            message.msgid,
+            locations=[(message.file, 0)],
+            auto_comments=[*message.comments, f"source: {message.file}: {message.key_path}"],
+            context=message.context,
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("wb") as handle:
+        write_po(handle, catalog, width=100, include_lineno=False)
+    return len(catalog)

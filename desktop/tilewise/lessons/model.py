@@ -1,0 +1,183 @@
+"""The lesson pack model: plain frozen records built by ``tilewise.lessons.pack.load_pack``.
+
+Every text field holds an English msgid; the GUI translates it with
+``PackCatalog.text(step_context(lesson, step), msgid)``. Table states and actions are in the
+referee protocol's terms (``../shared/referee/PROTOCOL.md``); a pack holds no rule of its own.
+The format is described for authors in ``lessons/README.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STEP_KINDS = ("explain", "task", "quiz", "recap")
+"""The closed set of step kinds."""
+
+ACTING_KINDS = ("task", "quiz")
+"""Step kinds where the learner acts (they count for mastery and completion)."""
+
+PICTURE_KINDS = ("seat_diagram", "rack", "exposures", "kong", "precedence_ladder", "tile_grid")
+"""The closed set of picture kinds (the GUI draws each from its data)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a pack: the file, the key path inside it, and what is wrong."""
+
+    file: str
+    key_path: str
+    message: str
+
+    def __str__(self) -> str:
+        if self.key_path:
+            return f"{self.file}: {self.key_path}: {self.message}"
+        return f"{self.file}: {self.message}"
+
+
+class PackError(ValueError):
+    """A pack failed to load or validate; ``.problems`` lists every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = "\n".join(str(p) for p in problems)
+        super().__init__(f"{len(problems)} problem(s) in lesson pack:\n{lines}")
+
+
+@dataclass(frozen=True)
+class Asset:
+    """A file shipped in the pack (``assets/...``) with where it came from and its licence."""
+
+    path: str
+    source: str
+    licence: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An acceptable learner action; ``result`` names referee answer fields it must carry."""
+
+    action: dict[str, Any]
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class WrongAnswer:
+    """A listed wrong move. With ``reason`` the core must refuse it with that code; without
+    one it is a legal move that does not do what the task asks, and ``feedback`` says why."""
+
+    action: dict[str, Any]
+    reason: str | None = None
+    feedback: str | None = None
+
+
+@dataclass(frozen=True)
+class Task:
+    """A table the learner acts on.
+
+    ``ruleset`` and ``state`` are referee-protocol terms; ``seat`` is the seat the learner
+    plays; ``allow`` the action types the GUI offers; ``given`` is merged into every learner
+    action (the other seats' parts of a ``courtesy`` or ``claims`` action, say).
+    ``done`` is ``"listed"`` (the move must match one of ``answers``) or ``"legal"`` (any move the
+    core accepts, carrying ``result`` when given). ``otherwise`` is the message for a legal
+    move that is not what a ``"listed"`` task asks.
+    """
+
+    ruleset: str
+    seat: str
+    allow: tuple[str, ...]
+    state: dict[str, Any]
+    given: dict[str, Any]
+    done: str
+    result: dict[str, Any] | None
+    answers: tuple[Answer, ...]
+    wrong: tuple[WrongAnswer, ...]
+    otherwise: str | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A quiz option: text, or a tile (the GUI shows the tile or its standard name), or
+    tiles; ``result`` (with a quiz ``verify`` scenario) is the referee answer it stands for."""
+
+    id: str
+    text: str | None = None
+    tile: str | None = None
+    tiles: tuple[str, ...] = ()
+    result: dict[str, Any] | None = None
+    feedback: str | None = None
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """Choose one option; ``answer`` is the right option's id. ``verify`` (optional) is a
+    referee scenario ``{ruleset, state, action}`` whose answer must match the right option's
+    ``result`` and no other option's."""
+
+    options: tuple[Option, ...]
+    answer: str
+    verify: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson (``kind`` in ``STEP_KINDS``)."""
+
+    id: str
+    kind: str
+    text: str
+    title: str | None = None
+    notes: str | None = None
+    hints: tuple[str, ...] = ()
+    feedback: dict[str, str] = field(default_factory=dict)
+    picture: dict[str, Any] | None = None
+    points: tuple[str, ...] = ()
+    task: Task | None = None
+    quiz: Quiz | None = None
+    translator_note: str | None = None
+
+    @property
+    def acting(self) -> bool:
+        """True for steps where the learner acts (task and quiz)."""
+        return self.kind in ACTING_KINDS
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson file: ``steps`` in order; ``prerequisites`` are lesson ids of the same pack."""
+
+    id: str
+    title: str
+    goal: str
+    prerequisites: tuple[str, ...]
+    steps: list[Step]
+    file: str = ""
+
+    def context(self, step: Step | None = None) -> str:
+        """The gettext message context for this lesson's text: ``"<lesson_id>/<step_id>"``,
+        or ``"<lesson_id>"`` for the lesson's own title and goal."""
+        return self.id if step is None else f"{self.id}/{step.id}"
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A loaded, validated lesson pack (``lessons/<pack>/``); lessons in file-name order."""
+
+    id: str
+    version: str
+    title: str
+    summary: str
+    languages: tuple[str, ...]
+    min_app_version: str
+    authors: tuple[str, ...]
+    licence: str
+    assets: tuple[Asset, ...]
+    lessons: list[Lesson]
+    path: str = ""
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        """The lesson with this id; raises ``KeyError``."""
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(lesson_id)

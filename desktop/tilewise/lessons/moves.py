@@ -1,0 +1,155 @@
+"""Play a pack's moves through the rules core: the referee's answer is the only judge.
+
+``scenario(task, action)`` builds the referee scenario a learner's move is judged in;
+``matches(expected, answer)`` compares the result fields a pack names with the referee's answer;
+``same_action(a, b)`` compares two actions, ignoring the order of tiles and list items;
+``check_pack(pack, judge)`` plays every task answer and wrong answer and every quiz ``verify``
+scenario, and returns the problems found (``lessons/<pack>/<file>: steps[i]...: message``).
+
+Reference: ``../shared/referee/PROTOCOL.md`` (scenarios, answers, reason codes).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tilewise.lessons.model import Pack, Problem, Task
+
+Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+def default_judge() -> Judge:
+    """``tilewise.rules.referee.judge`` (imported on first use)."""
+    from tilewise.rules.referee import judge
+
+    return judge
+
+
+def merged(action: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """``action`` with the task's ``given`` parts filled in where the action lacks them
+    (tables are merged key by key; the learner's own values win)."""
+    out: dict[str, Any] = copy.deepcopy(dict(given))
+    for key, value in action.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = merged(value, out[key])
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def scenario(task: Task, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The referee scenario ``{"ruleset", "state", "action"}`` for a learner's action."""
+    return {
+        "ruleset": task.ruleset,
+        "state": copy.deepcopy(task.state),
+        "action": merged(action, task.given),
+    }
+
+
+def matches(expected: Any, actual: Any) -> bool:
+    """True when the referee's ``actual`` value satisfies the pack's ``expected`` one.
+
+    Tables match key by key (only the keys the pack names); a list expected where the answer
+    holds a single value means "any of these" (PROTOCOL.md: a rotated index that a rule leaves
+    open); anything else must be equal.
+    """
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(
+            matches(value, actual.get(key)) for key, value in expected.items()
+        )
+    if isinstance(expected, list) and not isinstance(actual, list):
+        return actual in expected
+    return bool(expected == actual)
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _normal(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return sorted((_normal(item) for item in value), key=lambda v: json.dumps(v, sort_keys=True))
+    return value
+
+
+def same_action(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """True when two actions are the same move: equal, except that the order of items in
+    lists (tiles passed, claims made) does not count."""
+    return bool(_normal(a) == _normal(b))
+
+
+def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
+    """Play every task and quiz ``verify`` of ``pack`` through ``judge``; return problems."""
+    judge = judge or default_judge()
+    problems: list[Problem] = []
+    for lesson in pack.lessons:
+        for i, step in enumerate(lesson.steps):
+            where = f"steps[{i}]"
+
+            def report(key: str, message: str, file: str = lesson.file,
+                       where: str = where) -> None:
+                problems.append(Problem(file, f"{where}.{key}", message))
+
+            if step.task is not None:
+                _check_task(step.task, judge, report)
+            if step.quiz is not None and step.quiz.verify is not None:
+                answer = _ask(judge, step.quiz.verify, "quiz.verify", report)
+                for j, option in enumerate(step.quiz.options):
+                    if answer is None or option.result is None:
+                        continue
+                    hit = matches(option.result, answer)
+                    if option.id == step.quiz.answer and not hit:
+                        report(f"quiz.options[{j}].result",
+                               f"the right option's result does not match the core: {_show(answer)}")
+                    elif option.id != step.quiz.answer and hit:
+                        report(f"quiz.options[{j}].result",
+                               f"a wrong option's result matches the core's answer: {_show(answer)}")
+    return problems
+
+
+def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None]) -> None:
+    for j, answer in enumerate(task.answers):
+        key = f"task.answers[{j}]"
+        verdict = _ask(judge, scenario(task, answer.action), key, report)
+        if verdict is None:
+            continue
+        if not verdict.get("legal"):
+            report(key, f"the core refuses this expected answer: {verdict.get('reason')}")
+            continue
+        for name, wanted in ((f"{key}.result", answer.result), ("task.result", task.result)):
+            if wanted is not None and not matches(wanted, verdict):
+                report(name, f"expected {_show(wanted)}; the core answers {_show(verdict)}")
+    for j, wrong in enumerate(task.wrong):
+        key = f"task.wrong[{j}]"
+        if any(same_action(wrong.action, answer.action) for answer in task.answers):
+            report(key, "this wrong answer is also listed as an expected answer")
+            continue
+        verdict = _ask(judge, scenario(task, wrong.action), key, report)
+        if verdict is None:
+            continue
+        if wrong.reason is None:
+            if not verdict.get("legal"):
+                report(key, f"listed as a legal move, but the core refuses it: {verdict.get('reason')}")
+        elif verdict.get("legal"):
+            report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
+        elif verdict.get("reason") != wrong.reason:
+            report(f"{key}.reason",
+                   f"the core refuses it with {verdict.get('reason')}, not {wrong.reason}")
+
+
+def _ask(judge: Judge, question: Mapping[str, Any], key: str,
+         report: Callable[[str, str], None]) -> dict[str, Any] | None:
+    try:
+        answer = judge(question)
+    except ValueError as exc:  # tilewise.rules.referee.ScenarioError is a ValueError
+        report(key, f"the core cannot read this scenario: {exc}")
+        return None
+    if "error" in answer:
+        report(key, f"the core cannot read this scenario: {answer['error']}")
+        return None
+    return answer
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)

@@ -1,0 +1,660 @@
+"""Load and validate a lesson pack (``lessons/<pack>/``): ``load_pack(path) -> Pack``.
+
+A pack is ``pack.toml`` plus one TOML file per lesson (``NN-name.toml``, loaded in file-name
+order); the format is described for authors in ``lessons/README.md``. Loading checks, and
+collects every problem before failing (a pack is never half-loaded):
+
+- the schema: required keys, types, closed sets (step kinds, picture kinds, action types,
+  reason codes); unknown keys are errors;
+- ids: lesson ids unique in the pack, step ids unique in a lesson, option ids unique in a quiz;
+  prerequisites exist and have no cycle;
+- tiles: every code is a referee-protocol code (``tilewise.rules.tiles``), in the task's
+  ruleset, and no state holds more copies than the ruleset's set (PROTOCOL.md "Tiles";
+  REFERENCE.md section 1; INPUTS.md entry 11);
+- assets exist, with a source and a licence;
+- moves (``tilewise.lessons.moves``): every expected answer is accepted by the rules core and
+  every listed wrong answer refused with its listed reason.
+
+Raises ``PackError`` whose ``.problems`` lists ``Problem(file, key_path, message)``.
+Loaded packs are cached in memory by the files' sizes and modification times.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tilewise import __version__
+from tilewise.lessons import moves, tilecodes
+from tilewise.lessons.model import (
+    PICTURE_KINDS,
+    STEP_KINDS,
+    Answer,
+    Asset,
+    Lesson,
+    Option,
+    Pack,
+    PackError,
+    Problem,
+    Quiz,
+    Step,
+    Task,
+    WrongAnswer,
+)
+
+__all__ = ["PackError", "Problem", "load_pack", "clear_cache"]
+
+Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+RULESETS = ("american", "wsm")
+SEATS = ("E", "S", "W", "N")
+ACTION_TYPES = (
+    "pass", "vote", "votes", "courtesy", "group", "discard", "claim", "claims",
+    "kong_concealed", "kong_added", "joker_exchange", "declare_win",
+)
+STATE_KEYS = (
+    "dealer", "phase", "step", "hands", "melds", "discards", "last_discard", "turn",
+    "next_drawn", "pending_kong", "dead", "card",
+)
+MELD_KEYS = ("kind", "tiles", "from", "rotated", "face_down")
+THEMES = ("classic", "contrast", "colourblind")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+PACK_KEYS = {
+    "id": True, "version": True, "title": True, "summary": True, "languages": True,
+    "min_app_version": True, "authors": True, "licence": True, "assets": False,
+}
+LESSON_KEYS = {"id": True, "title": True, "goal": True, "prerequisites": False, "steps": True}
+STEP_COMMON = {
+    "id": True, "kind": True, "text": True, "title": False, "notes": False, "hints": False,
+    "feedback": False, "picture": False, "translator_note": False,
+}
+STEP_EXTRA = {"explain": {}, "task": {"task": True}, "quiz": {"quiz": True},
+              "recap": {"points": False}}
+TASK_KEYS = {
+    "ruleset": True, "seat": True, "allow": True, "state": True, "given": False,
+    "done": False, "result": False, "answers": True, "wrong": False, "otherwise": False,
+}
+QUIZ_KEYS = {"options": True, "answer": True, "verify": False}
+OPTION_KEYS = {"id": True, "text": False, "tile": False, "tiles": False, "result": False,
+               "feedback": False}
+VERIFY_KEYS = {"ruleset": True, "state": True, "action": True}
+PICTURE_KEYS: dict[str, dict[str, bool]] = {
+    "seat_diagram": {"kind": True, "you": False, "dealer": False, "arrows": False,
+                     "highlight": False, "hand_counts": False, "caption": False},
+    "rack": {"kind": True, "tiles": True, "marked": False, "zones": False, "caption": False},
+    "exposures": {"kind": True, "seat": False, "melds": True, "caption": False},
+    "kong": {"kind": True, "meld": True, "added": False, "caption": False},
+    "precedence_ladder": {"kind": True, "discarder": False, "rungs": True, "caption": False},
+    "tile_grid": {"kind": True, "rows": True, "caption": False},
+}
+
+_cache: dict[tuple[Any, ...], Pack] = {}
+
+
+def clear_cache() -> None:
+    """Forget every loaded pack (the next ``load_pack`` reads and checks again)."""
+    _cache.clear()
+
+
+def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = None) -> Pack:
+    """Load the pack in folder ``path`` and validate it; return the ``Pack``.
+
+    ``check_moves`` plays every task's answers through the rules core (``judge``, default
+    ``tilewise.rules.referee.judge``). Raises ``PackError`` listing every problem.
+    """
+    path = Path(path)
+    files = sorted(path.glob("*.toml"))
+    signature = tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+    key = (str(path.resolve()), signature, check_moves)
+    if judge is None and key in _cache:
+        return _cache[key]
+    reader = _PackReader(path, files)
+    pack = reader.read()
+    problems = reader.problems
+    if pack is not None and check_moves:
+        problems = moves.check_pack(pack, judge)
+    if pack is None or problems:
+        raise PackError(problems)
+    if judge is None:
+        _cache[key] = pack
+    return pack
+
+
+class _PackReader:
+    """Reads one pack folder, collecting problems instead of stopping at the first one."""
+
+    def __init__(self, path: Path, files: list[Path]) -> None:
+        self.path = path
+        self.files = files
+        self.problems: list[Problem] = []
+        self.file = ""
+
+    # -- reporting and typed access -------------------------------------------------------
+
+    def problem(self, key_path: str, message: str) -> None:
+        self.problems.append(Problem(self.file, key_path, message))
+
+    def keys(self, table: Mapping[str, Any], spec: Mapping[str, bool], where: str) -> None:
+        for key in table:
+            if key not in spec:
+                self.problem(_join(where, key), "unknown key")
+        for key, required in spec.items():
+            if required and key not in table:
+                self.problem(_join(where, key), "missing required key")
+
+    def text(self, table: Mapping[str, Any], key: str, where: str) -> str | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            self.problem(_join(where, key), "must be a non-empty string")
+            return None
+        return value
+
+    def texts(self, table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            self.problem(_join(where, key), "must be a list of non-empty strings")
+            return ()
+        return tuple(value)
+
+    def table(self, table: Mapping[str, Any], key: str, where: str) -> dict[str, Any] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.problem(_join(where, key), "must be a table")
+            return None
+        return value
+
+    def tables(self, table: Mapping[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(_join(where, key), "must be a list of tables")
+            return []
+        return value
+
+    def choice(self, value: Any, allowed: tuple[str, ...], where: str) -> str | None:
+        if value not in allowed:
+            self.problem(where, f"{value!r} is not one of: {', '.join(allowed)}")
+            return None
+        return str(value)
+
+    def ident(self, table: Mapping[str, Any], where: str) -> str | None:
+        value = table.get("id")
+        if value is None:
+            return None
+        if not isinstance(value, str) or not ID_PATTERN.match(value):
+            self.problem(_join(where, "id"), "must be lower-case letters, digits, - or _")
+            return None
+        return value
+
+    def parse(self, file: Path) -> dict[str, Any] | None:
+        self.file = str(file)
+        try:
+            with file.open("rb") as handle:
+                return tomllib.load(handle)
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            self.problem("", f"cannot read TOML: {exc}")
+            return None
+
+    # -- the pack ---------------------------------------------------------------------------
+
+    def read(self) -> Pack | None:
+        manifest = self.path / "pack.toml"
+        self.file = str(manifest)
+        if not manifest.is_file():
+            self.problem("", "no pack.toml in this folder")
+            return None
+        data = self.parse(manifest)
+        if data is None:
+            return None
+        pack_fields = self.read_manifest(data)
+        lessons: list[Lesson] = []
+        for file in self.files:
+            if file.name == "pack.toml":
+                continue
+            lesson = self.read_lesson(file)
+            if lesson is not None:
+                lessons.append(lesson)
+        if not lessons and len(self.files) <= 1:
+            self.file = str(manifest)
+            self.problem("", "the pack has no lesson files")
+        self.check_lessons(lessons)
+        if self.problems:
+            return None
+        return Pack(lessons=lessons, path=str(self.path), **pack_fields)
+
+    def read_manifest(self, data: dict[str, Any]) -> dict[str, Any]:
+        self.keys(data, PACK_KEYS, "")
+        pack_id = self.ident(data, "")
+        min_version = self.text(data, "min_app_version", "") or "0"
+        if not re.match(r"^\d+(\.\d+)*$", min_version):
+            self.problem("min_app_version", "must be a version such as 0.1.0")
+        elif _version(min_version) > _version(__version__):
+            self.problem("min_app_version", f"needs app {min_version}; this app is {__version__}")
+        assets = []
+        for i, entry in enumerate(self.tables(data, "assets", "")):
+            where = f"assets[{i}]"
+            self.keys(entry, {"path": True, "source": True, "licence": True}, where)
+            asset_path = self.text(entry, "path", where)
+            source = self.text(entry, "source", where)
+            licence = self.text(entry, "licence", where)
+            if asset_path is not None and not (self.path / asset_path).is_file():
+                self.problem(_join(where, "path"), f"asset file {asset_path} does not exist")
+            assets.append(Asset(asset_path or "", source or "", licence or ""))
+        return {
+            "id": pack_id or "",
+            "version": self.text(data, "version", "") or "",
+            "title": self.text(data, "title", "") or "",
+            "summary": self.text(data, "summary", "") or "",
+            "languages": self.texts(data, "languages", ""),
+            "min_app_version": min_version,
+            "authors": self.texts(data, "authors", ""),
+            "licence": self.text(data, "licence", "") or "",
+            "assets": tuple(assets),
+        }
+
+    def check_lessons(self, lessons: list[Lesson]) -> None:
+        seen: dict[str, Lesson] = {}
+        for lesson in lessons:
+            self.file = lesson.file
+            if lesson.id in seen:
+                self.problem("id", f"lesson id {lesson.id!r} is also used in {seen[lesson.id].file}")
+            seen[lesson.id] = lesson
+        for lesson in lessons:
+            self.file = lesson.file
+            for i, prereq in enumerate(lesson.prerequisites):
+                if prereq not in seen:
+                    self.problem(f"prerequisites[{i}]", f"no lesson {prereq!r} in this pack")
+        cycle = _find_cycle({lesson.id: lesson.prerequisites for lesson in lessons})
+        if cycle:
+            self.file = seen[cycle[0]].file
+            self.problem("prerequisites", "prerequisites form a cycle: " + " -> ".join(cycle))
+
+    # -- lessons and steps ------------------------------------------------------------------
+
+    def read_lesson(self, file: Path) -> Lesson | None:
+        data = self.parse(file)
+        if data is None:
+            return None
+        self.keys(data, LESSON_KEYS, "")
+        lesson_id = self.ident(data, "")
+        prerequisites = self.texts(data, "prerequisites", "")
+        steps: list[Step] = []
+        step_ids: set[str] = set()
+        raw_steps = self.tables(data, "steps", "")
+        if "steps" in data and not raw_steps:
+            self.problem("steps", "a lesson needs at least one step")
+        for i, raw in enumerate(raw_steps):
+            step = self.read_step(raw, f"steps[{i}]")
+            if step is None:
+                continue
+            if step.id in step_ids:
+                self.problem(f"steps[{i}].id", f"step id {step.id!r} is used twice")
+            step_ids.add(step.id)
+            steps.append(step)
+        return Lesson(
+            id=lesson_id or "",
+            title=self.text(data, "title", "") or "",
+            goal=self.text(data, "goal", "") or "",
+            prerequisites=prerequisites,
+            steps=steps,
+            file=str(file),
+        )
+
+    def read_step(self, raw: dict[str, Any], where: str) -> Step | None:
+        kind = self.choice(raw.get("kind"), STEP_KINDS, _join(where, "kind"))
+        spec = dict(STEP_COMMON)
+        spec.update(STEP_EXTRA.get(kind or "", {}))
+        self.keys(raw, spec, where)
+        step_id = self.ident(raw, where)
+        text = self.text(raw, "text", where)
+        feedback: dict[str, str] = {}
+        for reason, message in (self.table(raw, "feedback", where) or {}).items():
+            key = _join(where, f"feedback.{reason}")
+            if reason not in tilecodes.reason_codes():
+                self.problem(key, f"{reason!r} is not a referee reason code")
+            elif not isinstance(message, str) or not message.strip():
+                self.problem(key, "must be a non-empty string")
+            else:
+                feedback[reason] = message
+        picture = self.table(raw, "picture", where)
+        if picture is not None:
+            self.check_picture(picture, _join(where, "picture"))
+        task = quiz = None
+        task_data = self.table(raw, "task", where) if kind == "task" else None
+        if task_data is not None:
+            task = self.read_task(task_data, _join(where, "task"))
+        quiz_data = self.table(raw, "quiz", where) if kind == "quiz" else None
+        if quiz_data is not None:
+            quiz = self.read_quiz(quiz_data, _join(where, "quiz"))
+        if kind is None or step_id is None or text is None:
+            return None
+        return Step(
+            id=step_id,
+            kind=kind,
+            text=text,
+            title=self.text(raw, "title", where),
+            notes=self.text(raw, "notes", where),
+            hints=self.texts(raw, "hints", where),
+            feedback=feedback,
+            picture=picture,
+            points=self.texts(raw, "points", where),
+            task=task,
+            quiz=quiz,
+            translator_note=self.text(raw, "translator_note", where),
+        )
+
+    def read_task(self, data: dict[str, Any], where: str) -> Task | None:
+        self.keys(data, TASK_KEYS, where)
+        ruleset = self.choice(data.get("ruleset"), RULESETS, _join(where, "ruleset"))
+        seat = self.choice(data.get("seat"), SEATS, _join(where, "seat"))
+        allow = self.texts(data, "allow", where)
+        if "allow" in data and not allow:
+            self.problem(_join(where, "allow"), "name at least one action type")
+        for i, kind in enumerate(allow):
+            self.choice(kind, ACTION_TYPES, _join(where, f"allow[{i}]"))
+        done = self.choice(data.get("done", "listed"), ("listed", "legal"), _join(where, "done"))
+        state = self.table(data, "state", where) or {}
+        given = self.table(data, "given", where) or {}
+        result = self.table(data, "result", where)
+        if result is not None and done != "legal":
+            self.problem(_join(where, "result"), 'a task-wide result needs done = "legal"')
+        self.check_state(state, ruleset, _join(where, "state"))
+        answers = []
+        raw_answers = self.tables(data, "answers", where)
+        if "answers" in data and not raw_answers:
+            self.problem(_join(where, "answers"), "list at least one expected answer")
+        for i, raw in enumerate(raw_answers):
+            at = _join(where, f"answers[{i}]")
+            self.keys(raw, {"action": True, "result": False}, at)
+            action = self.action(raw, at, allow, ruleset)
+            answers.append(Answer(action, self.table(raw, "result", at)))
+        wrong = []
+        for i, raw in enumerate(self.tables(data, "wrong", where)):
+            at = _join(where, f"wrong[{i}]")
+            self.keys(raw, {"action": True, "reason": False, "feedback": False}, at)
+            action = self.action(raw, at, allow, None)
+            reason = raw.get("reason")
+            if reason is not None and reason not in tilecodes.reason_codes():
+                self.problem(_join(at, "reason"), f"{reason!r} is not a referee reason code")
+            feedback = self.text(raw, "feedback", at)
+            if reason is None and feedback is None:
+                self.problem(at, "a wrong answer needs a reason code, or feedback for a legal move")
+            if reason is None and done == "legal":
+                self.problem(at, 'a legal wrong answer cannot be wrong when done = "legal"')
+            wrong.append(WrongAnswer(action, reason, feedback))
+        if ruleset is None or seat is None or done is None:
+            return None
+        return Task(
+            ruleset=ruleset, seat=seat, allow=allow, state=state, given=given, done=done,
+            result=result, answers=tuple(answers), wrong=tuple(wrong),
+            otherwise=self.text(data, "otherwise", where),
+        )
+
+    def action(self, raw: dict[str, Any], where: str, allow: tuple[str, ...],
+               ruleset: str | None) -> dict[str, Any]:
+        action = self.table(raw, "action", where) or {}
+        at = _join(where, "action")
+        kind = action.get("type")
+        if "action" in raw and kind not in allow:
+            self.problem(_join(at, "type"), f"{kind!r} is not among the task's allow list")
+        if ruleset is not None:
+            self.check_tiles_in(action, ruleset, at)
+        return action
+
+    def read_quiz(self, data: dict[str, Any], where: str) -> Quiz | None:
+        self.keys(data, QUIZ_KEYS, where)
+        options: list[Option] = []
+        raw_options = self.tables(data, "options", where)
+        if len(raw_options) < 2:
+            self.problem(_join(where, "options"), "a quiz needs at least two options")
+        ids: set[str] = set()
+        verify = self.table(data, "verify", where)
+        if verify is not None:
+            at = _join(where, "verify")
+            self.keys(verify, VERIFY_KEYS, at)
+            ruleset = self.choice(verify.get("ruleset"), RULESETS, _join(at, "ruleset"))
+            self.check_state(self.table(verify, "state", at) or {}, ruleset, _join(at, "state"))
+            action = self.table(verify, "action", at) or {}
+            self.choice(action.get("type"), ACTION_TYPES, _join(at, "action.type"))
+        for i, raw in enumerate(raw_options):
+            at = _join(where, f"options[{i}]")
+            self.keys(raw, OPTION_KEYS, at)
+            option_id = self.ident(raw, at)
+            if option_id in ids:
+                self.problem(_join(at, "id"), f"option id {option_id!r} is used twice")
+            ids.add(option_id or "")
+            tile = raw.get("tile")
+            if tile is not None:
+                self.check_code(tile, _join(at, "tile"))
+            tiles = self.texts(raw, "tiles", at)
+            for j, code in enumerate(tiles):
+                self.check_code(code, _join(at, f"tiles[{j}]"))
+            text = self.text(raw, "text", at)
+            if text is None and tile is None and not tiles:
+                self.problem(at, "an option needs text, a tile or tiles")
+            result = self.table(raw, "result", at)
+            if result is not None and verify is None:
+                self.problem(_join(at, "result"), "an option result needs a quiz verify scenario")
+            options.append(Option(option_id or "", text, tile, tiles, result,
+                                  self.text(raw, "feedback", at)))
+        answer = data.get("answer")
+        if "answer" in data and answer not in ids:
+            self.problem(_join(where, "answer"), f"{answer!r} is not an option id")
+        if verify is not None and answer in ids:
+            chosen = next(o for o in options if o.id == answer)
+            if chosen.result is None:
+                self.problem(_join(where, "answer"), "with verify, the right option needs a result")
+        return Quiz(tuple(options), str(answer), verify)
+
+    # -- pictures ---------------------------------------------------------------------------
+
+    def check_picture(self, picture: dict[str, Any], where: str) -> None:
+        """Check a picture's data against its kind (see ``lessons/README.md``)."""
+        kind = self.choice(picture.get("kind"), PICTURE_KINDS, _join(where, "kind"))
+        if kind is None:
+            return
+        self.keys(picture, PICTURE_KEYS[kind], where)
+        self.text(picture, "caption", where)
+        for key in ("you", "dealer", "seat", "discarder"):
+            if key in picture:
+                self.choice(picture[key], SEATS, _join(where, key))
+        for i, seat in enumerate(picture.get("highlight", [])):
+            self.choice(seat, SEATS, _join(where, f"highlight[{i}]"))
+        for seat, count in (self.table(picture, "hand_counts", where) or {}).items():
+            self.choice(seat, SEATS, _join(where, f"hand_counts.{seat}"))
+            if not isinstance(count, int):
+                self.problem(_join(where, f"hand_counts.{seat}"), "must be a whole number")
+        for i, arrow in enumerate(self.tables(picture, "arrows", where)):
+            at = _join(where, f"arrows[{i}]")
+            self.keys(arrow, {"from": True, "to": True, "count": False, "blind": False,
+                              "label": False}, at)
+            for key in ("from", "to"):
+                if key in arrow:
+                    self.choice(arrow[key], SEATS, _join(at, key))
+            self.text(arrow, "label", at)
+        tiles = self.texts(picture, "tiles", where)
+        for i, code in enumerate(tiles):
+            self.check_code(code, _join(where, f"tiles[{i}]"))
+        for i, index in enumerate(picture.get("marked", [])):
+            self.index(index, len(tiles), _join(where, f"marked[{i}]"))
+        for i, zone in enumerate(self.tables(picture, "zones", where)):
+            at = _join(where, f"zones[{i}]")
+            self.keys(zone, {"to": True, "tiles": True, "label": False}, at)
+            if "to" in zone:
+                self.choice(zone["to"], SEATS, _join(at, "to"))
+            for j, index in enumerate(zone.get("tiles", [])):
+                self.index(index, len(tiles), _join(at, f"tiles[{j}]"))
+            self.text(zone, "label", at)
+        for i, meld in enumerate(self.tables(picture, "melds", where)):
+            self.picture_meld(meld, _join(where, f"melds[{i}]"))
+        kong = self.table(picture, "meld", where)
+        if kong is not None:
+            self.picture_meld(kong, _join(where, "meld"))
+            if "added" in picture:
+                self.index(picture["added"], len(kong.get("tiles", [])), _join(where, "added"))
+        for i, rung in enumerate(self.tables(picture, "rungs", where)):
+            at = _join(where, f"rungs[{i}]")
+            self.keys(rung, {"claims": True, "seats": False, "label": False}, at)
+            self.texts(rung, "claims", at)
+            for j, seat in enumerate(rung.get("seats", [])):
+                self.choice(seat, SEATS, _join(at, f"seats[{j}]"))
+            self.text(rung, "label", at)
+        for i, row in enumerate(self.tables(picture, "rows", where)):
+            at = _join(where, f"rows[{i}]")
+            self.keys(row, {"tiles": True, "label": False, "count": False, "theme": False}, at)
+            for j, code in enumerate(self.texts(row, "tiles", at)):
+                self.check_code(code, _join(at, f"tiles[{j}]"))
+            self.text(row, "label", at)
+            if "theme" in row:
+                self.choice(row["theme"], THEMES, _join(at, "theme"))
+
+    def picture_meld(self, meld: dict[str, Any], where: str) -> None:
+        self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True}, where)
+        tiles = self.texts(meld, "tiles", where)
+        for j, code in enumerate(tiles):
+            self.check_code(code, _join(where, f"tiles[{j}]"))
+        if meld.get("from") is not None:
+            self.choice(meld["from"], SEATS, _join(where, "from"))
+        if meld.get("rotated") is not None:
+            self.index(meld["rotated"], len(tiles), _join(where, "rotated"))
+        for j, index in enumerate(meld.get("face_down", [])):
+            self.index(index, len(tiles), _join(where, f"face_down[{j}]"))
+
+    def index(self, value: Any, size: int, where: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
+            self.problem(where, f"{value!r} is not a tile index (0 to {size - 1})")
+
+    # -- tiles and states -------------------------------------------------------------------
+
+    def check_code(self, code: Any, where: str, ruleset: str | None = None) -> str | None:
+        """Return the canonical tile for ``code`` or report why it is not one."""
+        if not isinstance(code, str):
+            self.problem(where, f"{code!r} is not a tile code")
+            return None
+        canonical = tilecodes.canonical(code)
+        if canonical is None:
+            self.problem(where, f"{code!r} is not a tile code")
+            return None
+        if ruleset is not None and canonical not in tilecodes.supply(ruleset):
+            self.problem(where, f"tile {code} is not in the {ruleset} set")
+            return None
+        return canonical
+
+    def check_tiles_in(self, value: Any, ruleset: str, where: str) -> None:
+        """Check every tile list (``tiles``) and tile field (``tile``) inside an action."""
+        if isinstance(value, dict):
+            for key, item in value.items():
+                at = _join(where, key)
+                if key == "tile":
+                    self.check_code(item, at, ruleset)
+                elif key == "tiles" and isinstance(item, list):
+                    for i, code in enumerate(item):
+                        self.check_code(code, f"{at}[{i}]", ruleset)
+                else:
+                    self.check_tiles_in(item, ruleset, at)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.check_tiles_in(item, ruleset, f"{where}[{i}]")
+
+    def check_state(self, state: dict[str, Any], ruleset: str | None, where: str) -> None:
+        """Check a referee-protocol state: known keys, seats, tile codes and tile supply."""
+        for key in state:
+            if key not in STATE_KEYS:
+                self.problem(_join(where, key), "unknown state key")
+        if ruleset is None:
+            return
+        placed: list[tuple[str, str]] = []  # (canonical tile, key path), in reading order
+
+        def tile_list(value: Any, at: str) -> None:
+            if not isinstance(value, list):
+                self.problem(at, "must be a list of tile codes")
+                return
+            for i, code in enumerate(value):
+                canonical = self.check_code(code, f"{at}[{i}]", ruleset)
+                if canonical is not None:
+                    placed.append((canonical, f"{at}[{i}]"))
+
+        for group in ("hands", "discards"):
+            for seat, tiles in (self.table(state, group, where) or {}).items():
+                self.choice(seat, SEATS, _join(where, f"{group}.{seat}"))
+                tile_list(tiles, _join(where, f"{group}.{seat}"))
+        for seat, melds in (self.table(state, "melds", where) or {}).items():
+            at = _join(where, f"melds.{seat}")
+            self.choice(seat, SEATS, at)
+            if not isinstance(melds, list):
+                self.problem(at, "must be a list of melds")
+                continue
+            for i, meld in enumerate(melds):
+                if not isinstance(meld, dict):
+                    self.problem(f"{at}[{i}]", "must be a table")
+                    continue
+                self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True},
+                          f"{at}[{i}]")
+                tile_list(meld.get("tiles", []), f"{at}[{i}].tiles")
+        last = self.table(state, "last_discard", where)
+        if last is not None:
+            at = _join(where, "last_discard")
+            canonical = self.check_code(last.get("tile"), _join(at, "tile"), ruleset)
+            by_discards = (state.get("discards") or {}).get(last.get("by"), [])
+            already = bool(by_discards) and tilecodes.canonical(str(by_discards[-1])) == canonical
+            if canonical is not None and not already:
+                placed.append((canonical, _join(at, "tile")))
+        pending = self.table(state, "pending_kong", where)
+        if pending is not None:
+            self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
+        for i, line in enumerate(state.get("card", [])):
+            for j, group in enumerate(line):
+                for k, code in enumerate(group.get("tiles", [])):
+                    self.check_code(code, _join(where, f"card[{i}][{j}].tiles[{k}]"), ruleset)
+        limit = tilecodes.supply(ruleset)
+        counts: Counter[str] = Counter()
+        for canonical, at in placed:
+            counts[canonical] += 1
+            if counts[canonical] == limit[canonical] + 1:
+                total = sum(1 for c, _ in placed if c == canonical)
+                self.problem(at, f"tile {canonical}: {total} copies in this state; the "
+                             f"{ruleset} set holds {limit[canonical]}")
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def _find_cycle(graph: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """Return one cycle in the prerequisite graph as a list of ids (first id repeated at the
+    end), or ``[]``."""
+    state: dict[str, int] = {}  # 1 = on the path, 2 = finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in graph.get(node, ()):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt in graph and nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in graph:
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []

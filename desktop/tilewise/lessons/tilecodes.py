@@ -1,0 +1,34 @@
+"""The rules core's tile codes and reason codes, as the pack validator needs them.
+
+Nothing here is a rule of its own: codes are parsed by ``tilewise.rules.tiles.parse_tile``,
+set sizes come from ``tilewise.rules.tiles.tile_set`` and reason codes from
+``tilewise.rules.verdict.Reason`` (PROTOCOL.md "Tiles" and "Reason codes").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from tilewise.rules import tiles
+from tilewise.rules.verdict import Reason
+
+
+def canonical(code: str) -> str | None:
+    """The tile ``code`` plays as (``F3`` -> ``F``), or None when it is not a tile code."""
+    try:
+        return tiles.parse_tile(code)
+    except tiles.TileError:
+        return None
+
+
+@cache
+def supply(ruleset: str) -> Counter[str]:
+    """Copies of each tile in ``ruleset``'s set (play code -> count)."""
+    return tiles.tile_set(ruleset)
+
+
+@cache
+def reason_codes() -> frozenset[str]:
+    """Every referee reason code."""
+    return frozenset(reason.value for reason in Reason)
