@@ -11,6 +11,7 @@ SHARED ?= ../shared
 export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test lint typecheck imports referee pytest bench i18n release clean
+.PHONY: i18n-update i18n-check
 
 $(STAMP): pyproject.toml
 	bash packaging/system-deps.sh
@@ -28,7 +29,7 @@ run: $(STAMP)
 ## install what is needed and run every check
 test: $(STAMP)
 	$(MAKE) --no-print-directory i18n
-	$(MAKE) --no-print-directory lint typecheck imports referee pytest
+	$(MAKE) --no-print-directory lint typecheck imports referee i18n-check pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check desktop tests packaging
@@ -56,6 +57,15 @@ bench: $(STAMP)
 ## compile message catalogs (.po -> .mo); see i18n/README.md
 i18n: $(STAMP)
 	@if [ -f i18n/catalogs.py ]; then $(PY) i18n/catalogs.py compile; fi
+
+## re-extract UI strings to i18n/tilewise.pot and merge them into every language's .po
+i18n-update: $(STAMP)
+	$(PY) i18n/catalogs.py extract
+	$(PY) i18n/catalogs.py update
+
+## the .pot matches the code; every UI catalog complete, no fuzzy, placeholders and plurals right
+i18n-check: $(STAMP)
+	$(PY) i18n/catalogs.py check
 
 clean:
 	rm -rf $(VENV) build dist .coverage .mypy_cache .ruff_cache .hypothesis
