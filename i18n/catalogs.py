@@ -73,7 +73,6 @@ def extract_template() -> Catalog:
         project="Tilewise",
         version=_version(),
         copyright_holder="The Tilewise team",
-        msgid_bugs_address="https://github.com/tilewise/tilewise/issues",
         charset="utf-8",
         fuzzy=False,
     )
