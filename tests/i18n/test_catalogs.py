@@ -1,0 +1,88 @@
+"""The shipped catalogs pass `catalogs.py check`, and the checker does catch problems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+
+from tests.i18n.catalog_tool import load_catalogs_tool, read_ui_catalog
+
+tool = load_catalogs_tool()
+
+
+def test_catalogs_check_passes() -> None:
+    problems = tool.check_all()
+    assert problems == [], "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "hi"])
+def test_every_catalog_keeps_placeholder_names(lang: str) -> None:
+    catalog = read_ui_catalog(lang)
+    for message in catalog:
+        if message.id:
+            assert tool.placeholder_problems(message) == [], message.id
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "bad"),
+    [
+        ("Rule: {source}", "Regla: {fuente}", True),
+        ("Rule: {source}", "Regla: {source}", False),
+        ("Rule: {source}", "Regla", True),
+        (("Pass {n} tile", "Pass {n} tiles"), ("Pasa una ficha", "Pasa {n} fichas"), False),
+        (("{n} of {seat}", "{n} of {seat}"), ("uno", "{n} de {seat}"), True),
+        (("{n} tile", "{n} tiles"), ("{n} ficha", "{count} fichas"), True),
+    ],
+)
+def test_placeholder_checker_catches_renamed_fields(msgid: object, msgstr: object,
+                                                    bad: bool) -> None:
+    message = Message(msgid, msgstr)  # type: ignore[arg-type]
+    assert bool(tool.placeholder_problems(message)) is bad
+
+
+def _write(path: Path, catalog: Catalog) -> Path:
+    from babel.messages.pofile import write_po
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as fileobj:
+        write_po(fileobj, catalog)
+    return path
+
+
+def test_checker_reports_fuzzy_untranslated_missing_and_wrong_plurals(tmp_path: Path) -> None:
+    catalog = Catalog(locale="es")
+    catalog.add("Joker", "Comodín", flags=["fuzzy"])
+    catalog.add("Flower", "")
+    catalog.add(("{n} tile", "{n} tiles"), ("{n} ficha", "{n} fichas"))  # es needs 3 forms
+    path = _write(tmp_path / "es.po", catalog)
+    expected = {("Joker", None), ("Flower", None), ("{n} tile", None), ("Red Dragon", None)}
+    problems = "\n".join(tool.check_catalog(path, "es", expected))
+    assert "'Joker' is fuzzy" in problems
+    assert "'Flower' is not translated" in problems
+    assert "missing message 'Red Dragon'" in problems
+    # babel pads the missing third form with "", so it shows up as untranslated
+    assert "'{n} tile' is not translated" in problems
+
+
+def test_checker_reports_wrong_plural_forms_header(tmp_path: Path) -> None:
+    catalog = Catalog(locale="de")
+    catalog.add("Joker", "Joker")
+    path = _write(tmp_path / "hi.po", catalog)  # German header claimed for Hindi
+    text = path.read_text(encoding="utf-8").replace("plural=(n != 1)", "plural=(n != 1 )")
+    path.write_text(text, encoding="utf-8")
+    problems = tool.check_catalog(path, "hi", {("Joker", None)})
+    assert any("Plural-Forms" in p for p in problems)
+
+
+def test_checker_reports_an_unparsable_catalog(tmp_path: Path) -> None:
+    path = tmp_path / "broken.po"
+    path.write_text('msgid "a"\nmsgstr "b\nmsgid\n', encoding="utf-8")
+    problems = tool.check_catalog(path, "de", set())
+    assert problems and "cannot parse" in problems[0]
+
+
+def test_template_matches_a_fresh_extraction() -> None:
+    pot = tool.read_catalog(tool.POT)
+    assert tool.keys(pot) == tool.keys(tool.extract_template())
