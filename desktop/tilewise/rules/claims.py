@@ -1,0 +1,304 @@
+"""Claiming a discard: chi, pong, big exposed kong, win (WSM); pung/kong/quint/sextet exposures
+and Mah Jongg (American); precedence between several claims on one discard.
+
+Sources: REFERENCE.md sections 6-9, DECISIONS 8, 11-13, 15-16, 18.
+
+- Only the latest discard (``NOT_LATEST_DISCARD``); never your own; a discarded joker is dead.
+- Claim window (DECISIONS 11): open while the discarder's lower seat has not drawn, and for
+  pong/kong/win (not chi) until it discards (``next_drawn``); closed once anyone has claimed it.
+- Chi only from the upper seat, three numbers in a row of one suit. Pong needs a pair, a big
+  exposed kong a triplet; no kong of a discard onto an exposed pong. A pair only for a win.
+- American: a discard is called only for an exposure of identical tiles (with jokers) or for
+  Mah Jongg (``CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG``).
+- Precedence (DECISIONS 8, 12): win, then pong/kong (American: any exposure), then chi; one
+  winner, the first in turn after the discarder. Illegal claims take no part.
+- Layout (DECISIONS 13): the claimed tile lies sideways; pong/kong from the upper seat index 0,
+  opposite the middle (pong 1, kong 1), lower the last; chi in number order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from tilewise.rules.seats import SEATS, distance, relation, right_of
+from tilewise.rules.state import Discard, Meld, ScenarioError, Table, parse_discard, seat_value
+from tilewise.rules.tiles import JOKER, TileError, check_in_set, parse_tiles, rank_of, suit_of
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
+from tilewise.rules.wins import check_hand_alive, is_winning
+
+#: Accepted spellings per ruleset -> the claim judged.
+_KINDS: dict[str, dict[str, str]] = {
+    "wsm": {"chi": "chi", "chow": "chi", "pong": "pong", "pung": "pong", "kong": "kong",
+            "win": "win", "mahjong": "win", "pair": "pair"},
+    "american": {"pung": "pung", "pong": "pung", "kong": "kong", "quint": "quint",
+                 "sextet": "sextet", "mahjong": "mahjong", "win": "mahjong", "pair": "pair"},
+}
+_EXPOSURE_SIZES = {"pung": 3, "kong": 4, "quint": 5, "sextet": 6}
+_WIN_KINDS = ("win", "mahjong", "pair")
+#: Sideways index by where the discard came from (DECISIONS 13).
+_POSITIONS = {"upper": 0, "opposite": 1}
+
+
+def claim_kind(table: Table, claim: object) -> str:
+    """The claim judged for a claim word of this ruleset; American non-exposure words ->
+    Refusal CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG; unknown WSM words -> ScenarioError."""
+    if not isinstance(claim, str):
+        raise ScenarioError("claim must be a string")
+    kind = _KINDS[table.ruleset].get(claim)
+    if kind is None:
+        if table.ruleset == "american":
+            raise Refusal(Reason.CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG)
+        raise ScenarioError(f"unknown claim {claim!r}")
+    return kind
+
+
+def _claimed_discard(table: Table, seat: str, kind: str, action: Mapping[str, Any]) -> Discard:
+    """The discard (or kong tile being robbed) the claim is on, after the window checks."""
+    pending = table.pending_kong
+    if pending is not None:
+        if kind not in _WIN_KINDS:
+            raise Refusal(Reason.CLAIM_WINDOW_CLOSED)
+        if pending.seat == seat:
+            raise Refusal(Reason.CANNOT_CLAIM_OWN_DISCARD)
+        if pending.kind == "concealed":
+            raise Refusal(Reason.CONCEALED_KONG_CANNOT_BE_ROBBED, pending.tile)
+        return Discard(pending.tile, pending.seat)
+    if not table.has_last_discard and "discard" not in action:
+        raise ScenarioError("a claim needs state.last_discard")
+    last = table.last_discard
+    if "discard" in action:
+        named = parse_discard(action["discard"], "action.discard")
+        if named != last:
+            raise Refusal(Reason.NOT_LATEST_DISCARD, named.tile)
+    if last is None:
+        raise Refusal(Reason.CLAIM_WINDOW_CLOSED)
+    if last.by == seat:
+        raise Refusal(Reason.CANNOT_CLAIM_OWN_DISCARD, last.tile)
+    if last.tile == JOKER:
+        raise Refusal(Reason.DISCARDED_JOKER_DEAD, last.tile)
+    if kind == "chi" and relation(last.by, seat) != "upper":
+        raise Refusal(Reason.CHI_ONLY_FROM_UPPER_SEAT, last.tile)
+    if window_closed(table, last, chi=kind == "chi"):
+        raise Refusal(Reason.CLAIM_WINDOW_CLOSED, last.tile)
+    return last
+
+
+def window_closed(table: Table, discard: Discard, *, chi: bool) -> bool:
+    """True when ``discard`` can no longer be claimed (DECISIONS 11; AMJA-claim).
+
+    Open while the discarder's lower seat is to draw; after it has drawn (``next_drawn``, or
+    its turn is at ``discard`` after a wall draw) still open for pong, kong and win until it
+    discards, but no longer for chi. Closed when the turn is anywhere else (e.g. the discard
+    was already claimed). Without ``turn`` only ``next_drawn`` is used.
+    """
+    turn = table.turn
+    drawn = table.next_drawn
+    if turn is not None:
+        if turn.seat != right_of(discard.by):
+            return True
+        if turn.stage == "discard":
+            if turn.after != "wall":
+                return True
+            drawn = True
+    return drawn and chi
+
+
+def _take(hand: list[str], tiles: list[str]) -> None:
+    """Refusal TILE_NOT_IN_HAND unless ``hand`` holds all of ``tiles`` (with multiplicity)."""
+    missing = Counter(tiles) - Counter(hand)
+    if missing:
+        raise Refusal(Reason.TILE_NOT_IN_HAND, *sorted(missing))
+
+
+def _same_tiles(named: list[str], tile: str, allowed: tuple[str, ...]) -> None:
+    if any(t != tile and t not in allowed for t in named):
+        raise Refusal(Reason.GROUP_TILES_DIFFER, *named)
+
+
+def _sideways(source: str, claimant: str, size: int) -> int:
+    return _POSITIONS.get(relation(source, claimant), size - 1)
+
+
+def _judge_wsm_set(
+    table: Table, seat: str, kind: str, named: list[str], discard: Discard
+) -> Verdict:
+    hand = table.need_hand(seat)
+    tile = discard.tile
+    if kind == "chi":
+        if len(named) != 2 or not _is_chi([*named, tile]):
+            raise Refusal(Reason.CHI_NOT_A_SEQUENCE, *named, tile)
+        _take(hand, named)
+        tiles = sorted([*named, tile], key=lambda t: rank_of(t) or 0)
+        meld = Meld("chi", tuple(tiles), discard.by, tiles.index(tile), ())
+        return allow(meld=meld.to_dict(), next=right_of(seat))
+    if kind == "pong":
+        _same_tiles(named, tile, ())
+        if len(named) != 2 or hand.count(tile) < 2:
+            raise Refusal(Reason.PONG_NEEDS_PAIR, tile)
+        meld = Meld("pong", (tile,) * 3, discard.by, _sideways(discard.by, seat, 3), ())
+        return allow(meld=meld.to_dict(), next=right_of(seat))
+    # kong: the big exposed kong
+    if any(m.kind == "pong" and m.tiles[0] == tile for m in table.melds_of(seat)):
+        raise Refusal(Reason.CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, tile)
+    _same_tiles(named, tile, ())
+    if len(named) != 3 or hand.count(tile) < 3:
+        raise Refusal(Reason.KONG_NEEDS_TRIPLET, tile)
+    meld = Meld("kong_big", (tile,) * 4, discard.by, _sideways(discard.by, seat, 4), ())
+    return allow(meld=meld.to_dict(), next=right_of(seat), supplement=True)
+
+
+def _is_chi(tiles: list[str]) -> bool:
+    suits = {suit_of(t) for t in tiles}
+    ranks = sorted(rank_of(t) or 0 for t in tiles)
+    return len(suits) == 1 and None not in suits and ranks == list(range(ranks[0], ranks[0] + 3))
+
+
+_SHORT_REASON = {"pung": Reason.PONG_NEEDS_PAIR, "kong": Reason.KONG_NEEDS_TRIPLET}
+
+
+def _judge_exposure(
+    table: Table, seat: str, kind: str, named: list[str], discard: Discard
+) -> Verdict:
+    tile = discard.tile
+    _same_tiles(named, tile, (JOKER,))
+    if len(named) != _EXPOSURE_SIZES[kind] - 1:
+        raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
+    _take(table.need_hand(seat), named)
+    tiles = [tile, *sorted(named, key=lambda t: t == JOKER)]
+    meld = Meld(kind, tuple(tiles), discard.by, None, ())
+    return allow(meld=meld.to_dict(), next=right_of(seat))
+
+
+def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
+    """``claim``: one seat claims the latest discard (or robs a pending added kong).
+
+    Refusals, in the order checked: WRONG_PHASE, CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG, the
+    discard checks (CLAIM_WINDOW_CLOSED, CANNOT_CLAIM_OWN_DISCARD,
+    CONCEALED_KONG_CANNOT_BE_ROBBED, NOT_LATEST_DISCARD, DISCARDED_JOKER_DEAD,
+    CHI_ONLY_FROM_UPPER_SEAT), DEAD_HAND / LONG_HAND / SHORT_HAND, then the set itself
+    (CHI_NOT_A_SEQUENCE, GROUP_TILES_DIFFER, PONG_NEEDS_PAIR, KONG_NEEDS_TRIPLET,
+    CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, TILE_NOT_IN_HAND, NOT_A_WINNING_HAND,
+    PAIR_CLAIM_ONLY_FOR_WIN). Result: ``meld`` and ``next`` for a set (a big kong also
+    ``supplement``); ``self_drawn`` false for a win.
+    """
+    seat = seat_value(action.get("seat"), "action.seat")
+    named = parse_tiles(action.get("tiles", []))
+    check_in_set(named, table.ruleset)
+    if table.phase not in (None, "play"):
+        raise Refusal(Reason.WRONG_PHASE)
+    kind = claim_kind(table, action.get("claim"))
+    discard = _claimed_discard(table, seat, kind, action)
+    check_hand_alive(table, seat)
+    if kind in _WIN_KINDS:
+        if not is_winning(table, seat, [*table.need_hand(seat), discard.tile]):
+            if kind == "pair":
+                raise Refusal(Reason.PAIR_CLAIM_ONLY_FOR_WIN, discard.tile)
+            raise Refusal(Reason.NOT_A_WINNING_HAND)
+        return allow(self_drawn=False)
+    if table.ruleset == "wsm":
+        return _judge_wsm_set(table, seat, kind, named, discard)
+    return _judge_exposure(table, seat, kind, named, discard)
+
+
+def judge_one_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
+    """:func:`judge_claim` with refusals and tile errors returned as verdicts."""
+    try:
+        return judge_claim(table, action)
+    except Refusal as refusal:
+        return refusal.verdict
+    except TileError as error:
+        return refuse(Reason(error.reason), error.tile)
+
+
+def claim_rank(ruleset: str, claim: str) -> int:
+    """0 for a win, 1 for pong/kong or an American exposure, 2 for chi (lower ranks first)."""
+    kind = _KINDS[ruleset][claim]
+    if kind in _WIN_KINDS:
+        return 0
+    return 2 if kind == "chi" else 1
+
+
+def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
+    """``claims``: several claims on the same discard; award it by precedence.
+
+    Each claim is judged alone; illegal ones take no part. Among the legal ones the best rank
+    wins (:func:`claim_rank`), and between equal ranks the seat first in turn after the
+    discarder (the kong's owner when robbing). Result: ``awarded`` ``{"seat", "claim"}`` or
+    ``None``, and ``verdicts`` (each claim's answer, in the order given).
+    """
+    claims = action.get("claims")
+    if not isinstance(claims, list) or not all(isinstance(c, Mapping) for c in claims):
+        raise ScenarioError("claims must be a list of claim objects")
+    pending = table.pending_kong
+    last = table.last_discard
+    discarder = pending.seat if pending is not None else last.by if last is not None else "E"
+    ranked = []
+    answers = []
+    for claim in claims:
+        verdict = judge_one_claim(table, claim)
+        answers.append(verdict.to_answer())
+        if verdict.legal:
+            seat = str(claim["seat"])
+            rank = claim_rank(table.ruleset, str(claim["claim"]))
+            ranked.append(((rank, distance(discarder, seat)), seat, str(claim["claim"])))
+    awarded = None
+    if ranked:
+        _, seat, claim_word = min(ranked)
+        awarded = {"seat": seat, "claim": claim_word}
+    return allow(awarded=awarded, verdicts=answers)
+
+
+def _candidates(table: Table, seat: str, tile: str) -> list[dict[str, Any]]:
+    hand = table.hands[seat]
+    options: list[dict[str, Any]] = []
+    if table.ruleset == "wsm":
+        suit, rank = suit_of(tile), rank_of(tile) or 0
+        for low in (rank - 2, rank - 1, rank):
+            if suit is not None and 1 <= low <= 7:
+                run = [f"{r}{suit}" for r in range(low, low + 3) if r != rank]
+                options.append({"claim": "chi", "tiles": run})
+        options.append({"claim": "pong", "tiles": [tile, tile]})
+        options.append({"claim": "kong", "tiles": [tile, tile, tile]})
+        options.append({"claim": "win", "tiles": []})
+        return options
+    jokers = hand.count(JOKER)
+    naturals = hand.count(tile)
+    for kind, size in _EXPOSURE_SIZES.items():
+        for natural in range(min(naturals, size - 1), -1, -1):
+            if size - 1 - natural <= jokers:
+                options.append(
+                    {"claim": kind, "tiles": [tile] * natural + [JOKER] * (size - 1 - natural)}
+                )
+    options.append({"claim": "mahjong", "tiles": []})
+    return options
+
+
+def possible_claims(state: Mapping[str, Any], ruleset: str = "wsm") -> list[dict[str, Any]]:
+    """Every legal claim on the latest discard (or pending added kong) of ``state``.
+
+    Each item is a claim action (``{"type": "claim", "seat", "claim", "tiles"}``) that
+    :func:`judge_claim` finds legal; seats in turn order after the discarder; only seats with
+    a hand in the state. Raises ScenarioError for an unreadable state.
+    """
+    table = Table(ruleset, state)
+    pending = table.pending_kong
+    last = table.last_discard
+    if pending is not None:
+        discarder, tile = pending.seat, pending.tile
+    elif last is not None:
+        discarder, tile = last.by, last.tile
+    else:
+        return []
+    found = []
+    for step in (1, 2, 3):
+        seat = SEATS[(SEATS.index(discarder) + step) % 4]
+        if seat not in table.hands:
+            continue
+        for option in _candidates(table, seat, tile):
+            action = {"type": "claim", "seat": seat, **option}
+            if judge_one_claim(table, action).legal:
+                found.append(action)
+    return found
+

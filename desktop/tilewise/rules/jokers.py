@@ -1,0 +1,156 @@
+"""Jokers (American): where they may stand, joker exchange, dead discarded jokers, and the
+American hand against the practice card.
+
+Sources: REFERENCE.md section 5, DECISIONS 6-7. A joker fills only a pung, kong, quint or
+sextet of identical tiles; never a single, pair, run, NEWS or other mixed group. On your own
+turn you may swap the exact natural tile for a joker in any exposure; never in reverse; a
+discard cannot be called just to redeem a joker; a discarded joker is dead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tilewise.rules.state import CardGroup, Meld, ScenarioError, Table, seat_value
+from tilewise.rules.tiles import JOKER, is_sequence, parse_tile
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
+
+#: Group kinds made of identical tiles, with their size; only these may hold jokers.
+IDENTICAL_SIZES: dict[str, int] = {"pung": 3, "pong": 3, "kong": 4, "quint": 5, "sextet": 6}
+#: Every group kind the ``group`` action knows.
+GROUP_KINDS: tuple[str, ...] = ("pair", *IDENTICAL_SIZES, "chi", "run", "news")
+_NEWS = Counter(("N", "E", "W", "S"))
+
+
+def group_reason(kind: str, tiles: Sequence[str]) -> Reason | None:
+    """Why ``tiles`` cannot form a group of ``kind`` (``None`` when they can).
+
+    ``JOKER_ONLY_IN_IDENTICAL_GROUPS`` for a joker outside a pung/kong/quint/sextet;
+    ``GROUP_TILES_DIFFER`` for identical groups, pairs and NEWS whose tiles do not make the
+    group (wrong tiles or wrong number); ``CHI_NOT_A_SEQUENCE`` for a chi (3 tiles) or run that
+    is not consecutive numbers of one suit. An identical group may be all jokers (JK-10).
+    Raises ScenarioError for an unknown kind.
+    """
+    if kind not in GROUP_KINDS:
+        raise ScenarioError(f"unknown group kind {kind!r}")
+    size = IDENTICAL_SIZES.get(kind)
+    if size is None and JOKER in tiles:
+        return Reason.JOKER_ONLY_IN_IDENTICAL_GROUPS
+    if kind in ("chi", "run"):
+        if is_sequence(tiles) and (kind == "run" or len(tiles) == 3):
+            return None
+        return Reason.CHI_NOT_A_SEQUENCE
+    if kind == "news":
+        return None if Counter(tiles) == _NEWS else Reason.GROUP_TILES_DIFFER
+    naturals = {tile for tile in tiles if tile != JOKER}
+    if len(naturals) > 1 or len(tiles) != (size or 2):
+        return Reason.GROUP_TILES_DIFFER
+    return None
+
+
+def _fit_melds(line: Sequence[CardGroup], melds: Sequence[Meld]) -> list[CardGroup] | None:
+    """The line's groups left after each exposure takes an identical group of its tile and size."""
+    rest = list(line)
+    for meld in melds:
+        naturals = [tile for tile in meld.tiles if tile != JOKER]
+        for index, group in enumerate(rest):
+            if (
+                group.kind in IDENTICAL_SIZES
+                and len(group.tiles) == len(meld.tiles)
+                and naturals
+                and group.tiles[0] == naturals[0]
+            ):
+                del rest[index]
+                break
+        else:
+            return None
+    return rest
+
+
+def line_fits(line: Sequence[CardGroup], concealed: Sequence[str], melds: Sequence[Meld]) -> bool:
+    """True when concealed tiles plus exposures make exactly this card line.
+
+    Exposures must each be one of the line's identical groups (same tile and size). Concealed
+    naturals fill the other groups; jokers fill only identical groups (pung..sextet), never a
+    pair, NEWS, run or other group of different tiles (DECISIONS 6).
+    """
+    if sum(len(group.tiles) for group in line) != len(concealed) + sum(
+        len(meld.tiles) for meld in melds
+    ):
+        return False
+    rest = _fit_melds(line, melds)
+    if rest is None:
+        return False
+    have = Counter(concealed)
+    jokers = have.pop(JOKER, 0)
+    exact: Counter[str] = Counter()
+    room: Counter[str] = Counter()
+    for group in rest:
+        if group.kind in IDENTICAL_SIZES:
+            room[group.tiles[0]] += len(group.tiles)
+        else:
+            exact.update(group.tiles)
+    if any(have[tile] < count for tile, count in exact.items()):
+        return False
+    have.subtract(exact)
+    if any(count > room[tile] for tile, count in have.items()):
+        return False
+    return jokers == sum(room.values()) - sum(have.values())
+
+
+def card_line_for(
+    card: Sequence[Sequence[CardGroup]], concealed: Sequence[str], melds: Sequence[Meld]
+) -> int | None:
+    """Index of the first practice-card line the hand makes, or ``None`` (not Mah Jongg)."""
+    for index, line in enumerate(card):
+        if line_fits(line, concealed, melds):
+            return index
+    return None
+
+
+def judge_joker_exchange(table: Table, action: Mapping[str, Any]) -> Verdict:
+    """``joker_exchange``: swap a natural tile from the rack for a joker in an exposure.
+
+    Refusals in order: WRONG_PHASE; JOKER_EXCHANGE_NOT_YOUR_TURN (not this seat's turn with its
+    extra tile, i.e. after a wall draw or a finished exposure); DEAD_HAND; NO_REVERSE_EXCHANGE
+    (offering a joker); NO_JOKER_IN_MELD; JOKER_EXCHANGE_TILE_MISMATCH (not the tile the joker
+    stands for); DISCARD_CANNOT_REDEEM_JOKER (the tile is only the latest discard, not in the
+    rack); TILE_NOT_IN_HAND. Result: the exposure after the exchange as ``meld``.
+    ScenarioError when the target meld does not exist.
+    """
+    seat = seat_value(action.get("seat"), "action.seat")
+    tile = parse_tile(action.get("tile"))
+    target = action.get("target")
+    if not isinstance(target, Mapping):
+        raise ScenarioError("joker_exchange needs a target {seat, meld}")
+    owner = seat_value(target.get("seat"), "target.seat")
+    index = target.get("meld")
+    melds = table.melds_of(owner)
+    if type(index) is not int or not 0 <= index < len(melds):
+        raise ScenarioError(f"{owner} has no meld {index!r}")
+    meld = melds[index]
+    if table.phase not in (None, "play"):
+        raise Refusal(Reason.WRONG_PHASE)
+    if not table.holds_extra_tile(seat):
+        raise Refusal(Reason.JOKER_EXCHANGE_NOT_YOUR_TURN)
+    if seat in table.dead:
+        raise Refusal(Reason.DEAD_HAND)
+    if tile == JOKER:
+        raise Refusal(Reason.NO_REVERSE_EXCHANGE, tile)
+    if JOKER not in meld.tiles:
+        raise Refusal(Reason.NO_JOKER_IN_MELD)
+    stands_for = next((t for t in meld.tiles if t != JOKER), JOKER)
+    if tile != stands_for:
+        raise Refusal(Reason.JOKER_EXCHANGE_TILE_MISMATCH, tile)
+    if tile not in table.need_hand(seat):
+        last = table.last_discard
+        if last is not None and last.tile == tile and last.by != seat:
+            raise Refusal(Reason.DISCARD_CANNOT_REDEEM_JOKER, tile)
+        raise Refusal(Reason.TILE_NOT_IN_HAND, tile)
+    tiles = list(meld.tiles)
+    tiles.remove(JOKER)
+    tiles.insert(0, tile)
+    swapped = Meld(meld.kind, tuple(tiles), meld.source, meld.rotated, meld.face_down)
+    return allow(meld=swapped.to_dict())

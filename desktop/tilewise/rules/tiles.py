@@ -1,0 +1,167 @@
+"""Tile codes: the one parser and the one printer of the referee protocol's spelling.
+
+Codes (PROTOCOL.md "Tiles"): ``1B``..``9B`` bams, ``1C``..``9C`` craks, ``1D``..``9D`` dots,
+``E S W N`` winds, ``RD GD WD`` dragons, ``F`` and the faces ``F1``..``F8`` (every face plays
+as ``F``), ``J`` joker. Only the exact upper-case codes are tiles.
+
+Tile sets (REFERENCE.md section 1, DECISIONS 9-10): ``american`` has 152 tiles (4 of each suit,
+wind and dragon tile, 8 flowers, 8 jokers); ``wsm`` has 136 (no flowers, no jokers).
+
+Errors are raised as :class:`TileError` carrying a reason code: ``UNKNOWN_TILE`` (not a code),
+``TILE_NOT_IN_SET`` (the ruleset's set lacks it), ``TILE_SUPPLY_EXCEEDED`` (more copies than the
+set holds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+SUITS: tuple[str, ...] = ("B", "C", "D")
+WINDS: tuple[str, ...] = ("E", "S", "W", "N")
+DRAGONS: tuple[str, ...] = ("RD", "GD", "WD")
+FLOWER = "F"
+FLOWER_FACES: tuple[str, ...] = tuple(f"F{n}" for n in range(1, 9))
+JOKER = "J"
+
+SUITED: tuple[str, ...] = tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 10))
+HONORS: tuple[str, ...] = WINDS + DRAGONS
+#: The 34 tiles both rulesets hold four times, in suit order (bams, craks, dots, winds, dragons).
+STANDARD: tuple[str, ...] = SUITED + HONORS
+TERMINALS_AND_HONORS: tuple[str, ...] = tuple(
+    f"{rank}{suit}" for suit in SUITS for rank in (1, 9)
+) + HONORS
+
+RULESETS: tuple[str, ...] = ("american", "wsm")
+
+# code -> the tile it plays as (a flower face plays as F)
+_PLAYS_AS: dict[str, str] = {code: code for code in STANDARD + (FLOWER, JOKER)}
+_PLAYS_AS.update({face: FLOWER for face in FLOWER_FACES})
+
+_SETS: dict[str, Counter[str]] = {
+    "american": Counter({**{code: 4 for code in STANDARD}, FLOWER: 8, JOKER: 8}),
+    "wsm": Counter({code: 4 for code in STANDARD}),
+}
+
+#: Sort key: suit order, then rank; honors, flowers and the joker after the suits.
+_ORDER: dict[str, int] = {code: index for index, code in enumerate(STANDARD + (FLOWER, JOKER))}
+_ORDER.update({face: _ORDER[FLOWER] for face in FLOWER_FACES})
+
+
+class TileError(ValueError):
+    """A tile code that cannot stand in this place.
+
+    ``reason`` is ``UNKNOWN_TILE``, ``TILE_NOT_IN_SET`` or ``TILE_SUPPLY_EXCEEDED``; ``tile`` the
+    offending code (as written); ``count``/``limit`` the copies found and allowed (supply only).
+    """
+
+    def __init__(self, reason: str, tile: str, count: int = 0, limit: int = 0) -> None:
+        super().__init__(f"{reason}: {tile}" + (f" ({count} > {limit})" if count else ""))
+        self.reason = reason
+        self.tile = tile
+        self.count = count
+        self.limit = limit
+
+
+def parse_tile(code: object) -> str:
+    """Return the tile ``code`` plays as (``F1``..``F8`` -> ``F``); raise ``UNKNOWN_TILE``.
+
+    Only exact protocol codes are accepted (``"5b"`` and ``"R"`` are not tiles).
+    """
+    if isinstance(code, str):
+        tile = _PLAYS_AS.get(code)
+        if tile is not None:
+            return tile
+    raise TileError("UNKNOWN_TILE", str(code))
+
+
+def parse_tiles(codes: object) -> list[str]:
+    """Parse a JSON list of codes into play codes; a non-list is ``UNKNOWN_TILE`` of its text."""
+    if not isinstance(codes, list):
+        raise TileError("UNKNOWN_TILE", str(codes))
+    get = _PLAYS_AS.get
+    out = [get(code) if isinstance(code, str) else None for code in codes]
+    if None in out:
+        raise TileError("UNKNOWN_TILE", str(codes[out.index(None)]))
+    return out  # type: ignore[return-value]
+
+
+def is_tile(code: object) -> bool:
+    """True when ``code`` is one of the protocol's codes."""
+    return isinstance(code, str) and code in _PLAYS_AS
+
+
+def format_tile(tile: str) -> str:
+    """The canonical code of ``tile`` (the printer; raises ``UNKNOWN_TILE`` for a non-code)."""
+    if tile not in _PLAYS_AS:
+        raise TileError("UNKNOWN_TILE", tile)
+    return tile
+
+
+def format_tiles(tiles: Iterable[str]) -> str:
+    """Tiles as one space-separated line in canonical codes, e.g. ``"1B 1B 2C J"``."""
+    return " ".join(format_tile(tile) for tile in tiles)
+
+
+def sort_tiles(tiles: Iterable[str]) -> list[str]:
+    """Tiles in rack order: bams, craks, dots by rank, then winds, dragons, flowers, jokers."""
+    return sorted(tiles, key=_ORDER.__getitem__)
+
+
+def tile_set(ruleset: str) -> Counter[str]:
+    """The full set of ``ruleset`` as play code -> copies (``american`` 152, ``wsm`` 136).
+
+    Raises ``ValueError`` for an unknown ruleset name.
+    """
+    if ruleset not in _SETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}")
+    return Counter(_SETS[ruleset])
+
+
+def check_in_set(tiles: Iterable[str], ruleset: str) -> None:
+    """Raise ``TILE_NOT_IN_SET`` for the first play code the ruleset's set lacks."""
+    limits = _SETS[ruleset]
+    for tile in tiles:
+        if tile not in limits:
+            raise TileError("TILE_NOT_IN_SET", tile)
+
+
+def check_supply(counts: Counter[str], ruleset: str) -> None:
+    """Raise ``TILE_NOT_IN_SET`` or ``TILE_SUPPLY_EXCEEDED`` if ``counts`` cannot come from one set.
+
+    ``counts`` maps play codes to the copies seen in one state (hands, melds, discards).
+    The error names the tile, the count found and the limit.
+    """
+    limits = _SETS[ruleset]
+    for tile in counts:
+        if tile not in limits:
+            raise TileError("TILE_NOT_IN_SET", tile)
+    for tile, count in counts.items():
+        if count > limits[tile]:
+            raise TileError("TILE_SUPPLY_EXCEEDED", tile, count, limits[tile])
+
+
+def suit_of(tile: str) -> str | None:
+    """``"B"``, ``"C"`` or ``"D"`` for a suit tile, ``None`` for honors, flowers and jokers."""
+    if len(tile) == 2 and tile[0].isdigit():
+        return tile[1]
+    return None
+
+
+def rank_of(tile: str) -> int | None:
+    """The number 1-9 of a suit tile, ``None`` otherwise."""
+    if len(tile) == 2 and tile[0].isdigit():
+        return int(tile[0])
+    return None
+
+
+def is_sequence(tiles: Sequence[str]) -> bool:
+    """True when ``tiles`` (any order) are consecutive numbers of one suit, two or more of them.
+
+    Honors never form sequences and 9 does not wrap to 1 (REFERENCE.md section 7, chi).
+    """
+    suits = {suit_of(tile) for tile in tiles}
+    if len(tiles) < 2 or len(suits) != 1 or None in suits:
+        return False
+    ranks = sorted(int(tile[0]) for tile in tiles)
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))

@@ -1,0 +1,143 @@
+"""Winning hands and the hand checks every claim and declaration shares.
+
+WSM (REFERENCE.md section 9, DECISIONS 16): four sets and a pair (exposed sets count, a kong
+is a set), seven pairs (four identical tiles count as two pairs, as in the Chinese Official
+rules WSM builds on), thirteen terminals. American hands are judged against the practice card
+(:func:`tilewise.rules.jokers.card_line_for`).
+
+Dead, long and short hands (REFERENCE.md section 10, DECISIONS 18) may not claim, declare
+kongs or win; a hand found long or short stays dead (the state lists it in ``dead``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tilewise.rules.jokers import card_line_for
+from tilewise.rules.state import Meld, Table, seat_value
+from tilewise.rules.tiles import STANDARD, TERMINALS_AND_HONORS
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
+
+Group = tuple[str, ...]
+
+_INDEX: dict[str, int] = {tile: index for index, tile in enumerate(STANDARD)}
+_SELF_DRAWN_AFTER = ("deal", "wall", "supplement")
+
+
+def _counts(tiles: Sequence[str]) -> list[int] | None:
+    counts = [0] * len(STANDARD)
+    for tile in tiles:
+        index = _INDEX.get(tile)
+        if index is None:
+            return None
+        counts[index] += 1
+    return counts
+
+
+def _sets(counts: list[int], start: int, need: int, out: list[Group]) -> bool:
+    """Split ``counts`` into exactly ``need`` pungs and chis (backtracking, lowest tile first)."""
+    index = start
+    while index < len(counts) and counts[index] == 0:
+        index += 1
+    if index == len(counts):
+        return need == 0
+    if need == 0:
+        return False
+    tile = STANDARD[index]
+    if counts[index] >= 3:
+        counts[index] -= 3
+        found = _sets(counts, index, need - 1, out)
+        counts[index] += 3
+        if found:
+            out.append((tile, tile, tile))
+            return True
+    if index < 27 and index % 9 <= 6 and counts[index + 1] and counts[index + 2]:
+        for offset in (0, 1, 2):
+            counts[index + offset] -= 1
+        found = _sets(counts, index, need - 1, out)
+        for offset in (0, 1, 2):
+            counts[index + offset] += 1
+        if found:
+            out.append((tile, STANDARD[index + 1], STANDARD[index + 2]))
+            return True
+    return False
+
+
+def wsm_winning_split(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> list[Group] | None:
+    """The groups of a complete WSM hand, or ``None`` when the hand does not win.
+
+    ``concealed`` are the tiles in hand (including the winning tile); ``melds`` the exposed or
+    declared sets. The answer lists the pair first, then the concealed sets, then the melds
+    (seven pairs: seven pairs; thirteen terminals: the pair, then the twelve singles). Example:
+    ``1B 1B 1B 2B 3B 4C 5C 6C 7D 8D 9D E E E`` -> ``1B 1B`` + ``1B 2B 3B`` + ... [INPUTS 9b].
+    """
+    counts = _counts(concealed)
+    need = 4 - len(melds)
+    if counts is None or len(concealed) != 3 * need + 2:
+        return None
+    for index, count in enumerate(counts):
+        if count >= 2:
+            counts[index] -= 2
+            sets: list[Group] = []
+            found = _sets(counts, 0, need, sets)
+            counts[index] += 2
+            if found:
+                pair = (STANDARD[index],) * 2
+                return [pair, *reversed(sets), *(meld.tiles for meld in melds)]
+    if melds:
+        return None
+    if all(count in (0, 2, 4) for count in counts):
+        return [(tile, tile) for tile, count in zip(STANDARD, counts, strict=True)
+                for _ in range(count // 2)]
+    if set(concealed) == set(TERMINALS_AND_HONORS):
+        pair_tile = next(tile for tile in TERMINALS_AND_HONORS if concealed.count(tile) == 2)
+        return [(pair_tile, pair_tile), *((tile,) for tile in TERMINALS_AND_HONORS
+                                          if tile != pair_tile)]
+    return None
+
+
+def is_winning(table: Table, seat: str, concealed: Sequence[str]) -> bool:
+    """True when ``concealed`` (with the winning tile) plus ``seat``'s melds wins.
+
+    WSM by :func:`wsm_winning_split`; American against ``state.card`` (ScenarioError if absent).
+    """
+    melds = table.melds_of(seat)
+    if table.ruleset == "wsm":
+        return wsm_winning_split(concealed, melds) is not None
+    return card_line_for(table.need_card(), concealed, melds) is not None
+
+
+def check_hand_alive(table: Table, seat: str) -> None:
+    """Raise Refusal DEAD_HAND, LONG_HAND or SHORT_HAND for ``seat``.
+
+    A seat holds 13 tiles, 14 when it is its turn to discard (REFERENCE.md section 3); in WSM
+    a kong counts as 3 [WSOM-6]. Needs ``seat``'s hand (ScenarioError otherwise).
+    """
+    if seat in table.dead:
+        raise Refusal(Reason.DEAD_HAND)
+    expected = 14 if table.holds_extra_tile(seat) else 13
+    held = table.tile_count(seat)
+    if held > expected:
+        raise Refusal(Reason.LONG_HAND)
+    if held < expected:
+        raise Refusal(Reason.SHORT_HAND)
+
+
+def judge_declare_win(table: Table, action: Mapping[str, Any]) -> Verdict:
+    """``declare_win``: a win on your own turn with the tile you hold (self-drawn).
+
+    Refusals: WRONG_PHASE, NOT_YOUR_TURN, DEAD_HAND, LONG_HAND, SHORT_HAND, NOT_A_WINNING_HAND.
+    Result: ``self_drawn`` (true after a wall or supplement draw or the deal; a win on the
+    supplement tile is self-drawn, DECISIONS 16).
+    """
+    seat = seat_value(action.get("seat"), "action.seat")
+    if table.phase not in (None, "play"):
+        raise Refusal(Reason.WRONG_PHASE)
+    turn = table.turn
+    if turn is None or not table.holds_extra_tile(seat):
+        raise Refusal(Reason.NOT_YOUR_TURN)
+    check_hand_alive(table, seat)
+    if not is_winning(table, seat, table.need_hand(seat)):
+        raise Refusal(Reason.NOT_A_WINNING_HAND)
+    return allow(self_drawn=turn.after in _SELF_DRAWN_AFTER)
