@@ -248,3 +248,21 @@ def test_render_tiles_command_writes_a_sheet(qapp: object, tmp_path: Path) -> No
     assert sheet.height() >= 5 * (24 + 48)
     with pytest.raises(SystemExit):
         render_cmd.main(["--tiles", "--out", str(out), "--height", "4"])
+
+
+def test_font_subsets_keep_what_the_languages_need() -> None:
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    fonts = resource_dir() / "fonts"
+    for name in ("NotoSansDevanagari-Regular-ui.ttf", "NotoSansDevanagari-Bold-ui.ttf"):
+        font = ttlib.TTFont(fonts / name)
+        cmap = font.getBestCmap()
+        assert all(cp in cmap for cp in range(0x0900, 0x0980)), name  # the whole block
+        gsub = {r.FeatureTag for r in font["GSUB"].table.FeatureList.FeatureRecord}
+        gpos = {r.FeatureTag for r in font["GPOS"].table.FeatureList.FeatureRecord}
+        assert {"akhn", "half", "rphf", "blwf", "pres", "abvs", "blws", "psts", "nukt"} <= gsub
+        assert {"abvm", "blwm"} <= gpos
+    for name in ("NotoSans-Regular-ui.ttf", "NotoSans-Bold-ui.ttf"):
+        cmap = ttlib.TTFont(fonts / name).getBestCmap()
+        assert all(ord(c) in cmap for c in "¿¡ñáéíóúüÄÖÜß«»–—…€"), name
+    cjk = ttlib.TTFont(fonts / "NotoSansCJKtc-Bold-tiles.otf").getBestCmap()
+    assert all(ord(c) in cjk for c in "一二三四五六七八九萬東南西北中發")

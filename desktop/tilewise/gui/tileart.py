@@ -518,17 +518,11 @@ class Face:
             elif kind == "crescent":
                 cx, cy = self.place(box, args[0], args[1])
                 rad = args[2] * s
-                # outer circle minus an offset circle, as one even-odd path
-                off = rad * 0.45
-                d = (f"M{fmt(cx + rad)} {fmt(cy)}A{fmt(rad)} {fmt(rad)} 0 1 0 "
-                     f"{fmt(cx - rad)} {fmt(cy)}A{fmt(rad)} {fmt(rad)} 0 1 0 "
-                     f"{fmt(cx + rad)} {fmt(cy)}Z"
-                     f"M{fmt(cx + off + rad * 0.85)} {fmt(cy - off * 0.6)}"
-                     f"A{fmt(rad * 0.85)} {fmt(rad * 0.85)} 0 1 0 "
-                     f"{fmt(cx + off - rad * 0.85)} {fmt(cy - off * 0.6)}"
-                     f"A{fmt(rad * 0.85)} {fmt(rad * 0.85)} 0 1 0 "
-                     f"{fmt(cx + off + rad * 0.85)} {fmt(cy - off * 0.6)}Z")
-                parts.append(f'<path fill-rule="evenodd" fill="{col(args[3])}" d="{d}"/>')
+                # a disc with an offset disc of the face colour laid over it
+                parts.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(rad)}" '
+                             f'fill="{col(args[3])}"/>')
+                parts.append(f'<circle cx="{fmt(cx + rad * 0.42)}" cy="{fmt(cy - rad * 0.22)}" '
+                             f'r="{fmt(rad * 0.82)}" fill="{self.t.face}"/>')
             elif kind == "cup":
                 cx, cy = self.place(box, args[0], args[1])
                 cw, ch = args[2] * s, args[3] * s
@@ -566,13 +560,16 @@ class Face:
             for cy in (h * 0.2, h * 0.8):
                 parts += self.motif((0, 0, w, h), [["star", 0.5, cy / h, 5, 0.16, 0.065,
                                                     "gold"]])
-        elif design == "stack":
-            roles = ("red", "blue", "green", "purple", "orange")
-            cap = (h - 2 * m - 4 * 12) / 5
-            for k, (letter, role) in enumerate(zip("JOKER", roles, strict=True)):
-                top = m + k * (cap + 12)
-                element, _ = latin_run(self.fonts, letter, w / 2, top, cap, col(role), "middle")
-                parts.append(element)
+        elif design == "vertical":
+            # a tall band; JOKER runs up it (rotated), so it differs from "band" at any size
+            cx, cy, half_w = w / 2, h / 2, w * 0.25
+            parts.append(f'<rect x="{fmt(cx - half_w)}" y="{fmt(m - 4)}" width="{fmt(2 * half_w)}" '
+                         f'height="{fmt(h - 2 * m + 8)}" rx="14" fill="{col("red")}"/>')
+            length = h - 2 * m - 24
+            text = latin_fit(self.fonts, "JOKER", (cx - length / 2, cy - half_w + 14,
+                                                   cx + length / 2, cy + half_w - 14),
+                             col("white"), 200)
+            parts += [f'<g transform="rotate(-90 {fmt(cx)} {fmt(cy)})">', text, "</g>"]
         elif design == "bigj":
             cx, cy, rad = w / 2, h * 0.38, w * 0.36
             parts.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(rad)}" '
