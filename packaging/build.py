@@ -1,0 +1,777 @@
+"""Tilewise release pipeline: one command from source tree to signed Linux installers.
+
+    python packaging/build.py release [--sign] [--skip-checks] [--out DIR]
+    python packaging/build.py verify DIR [--key PUBKEY]
+    python packaging/build.py measure [--runs N] [--out DIR]
+    python packaging/build.py icons
+
+Run it with the project's virtualenv (``.venv/bin/python``: it needs PyInstaller and babel) or
+through ``make release`` / ``make release-signed``. See packaging/README.md.
+
+``release`` runs, in order: the checks (``make test``; skipped with ``--skip-checks``), catalog
+compilation (``i18n/catalogs.py compile`` when it exists, then babel for any ``.po`` still
+without an up-to-date ``.mo``), PyInstaller (``packaging/tilewise.spec``, one folder), the
+bundle check (``TILEWISE_BUNDLE_CHECK=1``, see ``packaging/hooks/rthook_tilewise.py``), the
+frozen app's ``--self-test`` (skipped with a warning while ``tilewise.gui.app`` has none), the
+.deb (dpkg-deb) and the portable .tar.xz, desktop-entry and AppStream validation, and
+``SHA256SUMS``. With ``--sign`` it also signs the .deb (debsigs, an ``_gpgorigin`` member) and
+writes ``SHA256SUMS.asc`` (detached, armoured). The key comes only from the environment:
+``TILEWISE_SIGNING_KEY`` (ASCII-armoured OpenPGP secret key) and optionally
+``TILEWISE_SIGNING_PASSPHRASE``; it is imported into a temporary ``GNUPGHOME`` that is deleted
+afterwards. Without the key, ``--sign`` stops before any work is done (exit 2).
+
+``verify`` exits 0 for a good release and 1 (naming every problem) for a tampered file, a
+tampered checksum list, a missing or bad signature or a wrong key.
+
+``measure`` freezes the app and ``packaging/bench/bare_window.py`` with the same spec, then
+reports installer sizes and the median time to first shown window (``TILEWISE_STARTUP_PROBE=1``)
+of each, as ``tests/benchmarks`` style rows ``(name, value, unit)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SPEC = HERE / "tilewise.spec"
+DEFAULT_KEY = HERE / "keys" / "tilewise-release.asc"
+DEFAULT_OUT = ROOT / "dist"
+WORK = ROOT / "build" / "release"
+
+KEY_ENV = "TILEWISE_SIGNING_KEY"
+PASSPHRASE_ENV = "TILEWISE_SIGNING_PASSPHRASE"
+SUMS = "SHA256SUMS"
+SUMS_SIG = "SHA256SUMS.asc"
+PLACEHOLDER_MARK = "PLACEHOLDER"
+SELF_TEST_TIMEOUT_S = 600
+
+
+def _load_bundle() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tilewise_bundle", HERE / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tilewise_bundle"] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+bundle = _load_bundle()
+
+
+class ReleaseError(RuntimeError):
+    """A step of the pipeline failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", flush=True)
+
+
+def run(cmd: Sequence[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """Run ``cmd`` (text mode, checked); raise ReleaseError with its output when it fails."""
+    try:
+        return subprocess.run(  # type: ignore[call-overload, no-any-return]
+            [str(c) for c in cmd], check=True, text=True, **kwargs
+        )
+    except subprocess.CalledProcessError as exc:
+        detail = "\n".join(x for x in (exc.stdout, exc.stderr) if x)
+        raise ReleaseError(f"{' '.join(map(str, cmd))} failed ({exc.returncode})\n{detail}") from exc
+    except FileNotFoundError as exc:
+        raise ReleaseError(f"{cmd[0]} not found: run `bash packaging/release-deps.sh`") from exc
+
+
+# --------------------------------------------------------------------------- signing keys
+
+
+@dataclass(frozen=True)
+class SigningKey:
+    """Key material read from the environment (never from a file in the repository)."""
+
+    armored: str
+    passphrase: str | None
+
+
+def signing_key_from_env(env: dict[str, str] | None = None) -> SigningKey:
+    """Read ``TILEWISE_SIGNING_KEY`` / ``TILEWISE_SIGNING_PASSPHRASE`` from ``env`` (os.environ).
+
+    Raises ReleaseError with what to set when the key is missing or not an armoured secret key.
+    """
+    env = dict(os.environ) if env is None else env
+    armored = env.get(KEY_ENV, "").strip()
+    if not armored:
+        raise ReleaseError(
+            f"--sign needs the release key in the environment: set {KEY_ENV} to the "
+            f"ASCII-armoured OpenPGP secret key (and {PASSPHRASE_ENV} if it has a passphrase). "
+            "Nothing was built."
+        )
+    if "BEGIN PGP PRIVATE KEY BLOCK" not in armored:
+        raise ReleaseError(
+            f"{KEY_ENV} is set but holds no ASCII-armoured OpenPGP secret key "
+            "('-----BEGIN PGP PRIVATE KEY BLOCK-----'). Nothing was built."
+        )
+    return SigningKey(armored=armored + "\n", passphrase=env.get(PASSPHRASE_ENV) or None)
+
+
+@contextlib.contextmanager
+def temporary_gnupghome() -> Iterator[Path]:
+    """A private, empty GNUPGHOME (mode 700) that is wiped, agent included, on exit."""
+    home = Path(tempfile.mkdtemp(prefix="tw-gpg-"))
+    home.chmod(0o700)
+    try:
+        yield home
+    finally:
+        subprocess.run(["gpgconf", "--homedir", str(home), "--kill", "all"],
+                       capture_output=True, check=False)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _gpg(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return run(["gpg", "--homedir", str(home), "--batch", "--no-tty", *args],
+               input=stdin, capture_output=True)
+
+
+class Signer:
+    """Signs with a key imported into a temporary GNUPGHOME.
+
+    A passphrase, if any, is handed to gpg-agent with gpg-preset-passphrase so that tools
+    which call gpg themselves (debsigs) sign without a prompt.
+    """
+
+    def __init__(self, home: Path, key: SigningKey) -> None:
+        self.home = home
+        if key.passphrase:
+            (home / "gpg-agent.conf").write_text("allow-preset-passphrase\n")
+        _gpg(home, "--import", stdin=key.armored)
+        listing = _gpg(home, "--with-colons", "--with-keygrip", "--list-secret-keys").stdout
+        fprs = [line.split(":")[9] for line in listing.splitlines() if line.startswith("fpr:")]
+        if not fprs:
+            raise ReleaseError(f"{KEY_ENV} imported no secret key")
+        self.fingerprint = fprs[0]
+        if key.passphrase:
+            libexec = run(["gpgconf", "--list-dirs", "libexecdir"], capture_output=True).stdout.strip()
+            grips = [ln.split(":")[9] for ln in listing.splitlines() if ln.startswith("grp:")]
+            for grip in grips:
+                run([Path(libexec) / "gpg-preset-passphrase", "--homedir", str(home), "--preset", grip],
+                    input=key.passphrase, capture_output=True)
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "GNUPGHOME": str(self.home)}
+
+    def detach_sign(self, path: Path, out: Path) -> None:
+        """Write an armoured detached signature of ``path`` to ``out``."""
+        out.unlink(missing_ok=True)
+        _gpg(self.home, "--local-user", self.fingerprint, "--armor", "--detach-sign",
+             "--output", str(out), str(path))
+
+    def public_key(self) -> str:
+        return _gpg(self.home, "--armor", "--export", self.fingerprint).stdout
+
+    def sign_deb(self, deb: Path) -> None:
+        """Embed an origin signature (``_gpgorigin``) in ``deb`` with debsigs."""
+        if shutil.which("debsigs") is None:
+            raise ReleaseError("debsigs is missing: run `bash packaging/release-deps.sh`")
+        run(["debsigs", "--sign=origin", f"--default-key={self.fingerprint}", deb],
+            env=self.env, capture_output=True)
+
+
+# --------------------------------------------------------------------------- checksums
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_sums(directory: Path, names: Sequence[str]) -> Path:
+    """Write ``SHA256SUMS`` (``<hex>  <name>`` lines, sha256sum format) for ``names``."""
+    lines = [f"{sha256(directory / name)}  {name}\n" for name in sorted(names)]
+    out = directory / SUMS
+    out.write_text("".join(lines))
+    return out
+
+
+_SUM_LINE = re.compile(r"^([0-9a-f]{64}) [ *]([^/\\]+)$")
+
+
+def parse_sums(text: str) -> tuple[dict[str, str], list[str]]:
+    """Parse a ``SHA256SUMS`` text into ``({name: hex}, problems)``; names must be plain."""
+    sums: dict[str, str] = {}
+    problems: list[str] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        match = _SUM_LINE.match(line)
+        if match is None:
+            problems.append(f"{SUMS} line {n} is not '<sha256>  <file name>': {line!r}")
+        elif match.group(2) in sums:
+            problems.append(f"{SUMS} lists {match.group(2)} twice")
+        else:
+            sums[match.group(2)] = match.group(1)
+    return sums, problems
+
+
+# --------------------------------------------------------------------------- .deb members
+
+
+def ar_members(path: Path) -> list[tuple[str, bytes]]:
+    """The members ``(name, data)`` of an ``ar`` archive (a .deb), in order.
+
+    Raises ReleaseError for a file that is not a well-formed ar archive.
+    """
+    data = path.read_bytes()
+    if not data.startswith(b"!<arch>\n"):
+        raise ReleaseError(f"{path.name} is not an ar archive (.deb)")
+    members: list[tuple[str, bytes]] = []
+    pos = 8
+    while pos < len(data):
+        header = data[pos:pos + 60]
+        if len(header) < 60 or header[58:60] != b"`\n":
+            raise ReleaseError(f"{path.name}: damaged ar header at byte {pos}")
+        name = header[:16].decode("ascii", "replace").strip().rstrip("/")
+        try:
+            size = int(header[48:58].decode("ascii").strip())
+        except ValueError as exc:
+            raise ReleaseError(f"{path.name}: damaged ar member size at byte {pos}") from exc
+        start = pos + 60
+        body = data[start:start + size]
+        if len(body) != size:
+            raise ReleaseError(f"{path.name}: truncated member {name}")
+        members.append((name, body))
+        pos = start + size + (size % 2)
+    return members
+
+
+def deb_signed_payload(members: Sequence[tuple[str, bytes]]) -> tuple[bytes, bytes | None]:
+    """``(payload, origin signature or None)`` as debsigs signs them.
+
+    The payload is ``debian-binary``, ``control.tar.*`` and ``data.tar.*`` concatenated in
+    archive order (every member not named ``_gpg*``); the signature is ``_gpgorigin``.
+    """
+    payload = b"".join(body for name, body in members if not name.startswith("_gpg"))
+    signature = next((body for name, body in members if name == "_gpgorigin"), None)
+    return payload, signature
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def _keyring_from(pubkey: Path, home: Path) -> Path:
+    text = pubkey.read_bytes()
+    if PLACEHOLDER_MARK.encode() in text and b"BEGIN PGP PUBLIC KEY BLOCK" not in text:
+        raise ReleaseError(
+            f"{pubkey} is the placeholder, not a real release key (see packaging/README.md, "
+            "'Release key'); pass the published key with --key"
+        )
+    if b"PRIVATE KEY" in text:
+        raise ReleaseError(f"{pubkey} holds a secret key; verify with the public key only")
+    _gpg(home, "--import", str(pubkey))
+    keyring = home / "release-keyring.gpg"
+    exported = subprocess.run(["gpg", "--homedir", str(home), "--batch", "--export"],
+                              capture_output=True, check=True).stdout
+    if not exported:
+        raise ReleaseError(f"{pubkey} holds no OpenPGP public key")
+    keyring.write_bytes(exported)
+    return keyring
+
+
+def _gpgv(keyring: Path, signature: Path, data: Path) -> bool:
+    result = subprocess.run(["gpgv", "--keyring", str(keyring), str(signature), str(data)],
+                            capture_output=True, text=True, check=False)
+    return result.returncode == 0
+
+
+def verify_release(directory: Path, pubkey: Path = DEFAULT_KEY) -> list[str]:
+    """Check a release folder against ``pubkey``; return the problems (empty = good).
+
+    1. ``SHA256SUMS.asc`` is a good signature of ``SHA256SUMS`` by ``pubkey`` (gpgv);
+    2. every file listed there exists and has that SHA-256, and every installer in the folder
+       (``*.deb``, ``*.tar.xz``, ``*.exe``, ``*.dmg``) is listed;
+    3. every ``.deb`` carries a good origin signature (``_gpgorigin``) by ``pubkey``.
+    Raises ReleaseError when the key itself is unusable (placeholder, secret, empty).
+    """
+    problems: list[str] = []
+    sums_path, sig_path = directory / SUMS, directory / SUMS_SIG
+    for needed in (sums_path, sig_path):
+        if not needed.is_file():
+            problems.append(f"{needed.name} is missing")
+    if problems:
+        return problems
+    with temporary_gnupghome() as home:
+        keyring = _keyring_from(pubkey, home)
+        if not _gpgv(keyring, sig_path, sums_path):
+            problems.append(f"{SUMS_SIG} is not a good signature of {SUMS} by {pubkey.name}")
+            return problems
+        sums, parse_problems = parse_sums(sums_path.read_text(errors="replace"))
+        problems += parse_problems
+        for name, expected in sums.items():
+            path = directory / name
+            if not path.is_file():
+                problems.append(f"{name} is listed in {SUMS} but missing")
+            elif sha256(path) != expected:
+                problems.append(f"{name} does not match its SHA-256 in {SUMS} (altered?)")
+        installers = [p for p in sorted(directory.iterdir())
+                      if p.is_file() and p.name.endswith((".deb", ".tar.xz", ".exe", ".dmg"))]
+        for path in installers:
+            if path.name not in sums:
+                problems.append(f"{path.name} is not listed in {SUMS}")
+        for deb in (p for p in installers if p.suffix == ".deb"):
+            try:
+                payload, signature = deb_signed_payload(ar_members(deb))
+            except ReleaseError as exc:
+                problems.append(str(exc))
+                continue
+            if signature is None:
+                problems.append(f"{deb.name} has no origin signature (_gpgorigin)")
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                data, sig = Path(tmp) / "payload", Path(tmp) / "_gpgorigin"
+                data.write_bytes(payload)
+                sig.write_bytes(signature)
+                if not _gpgv(keyring, sig, data):
+                    problems.append(f"{deb.name}: its origin signature is not good for {pubkey.name}")
+    return problems
+
+
+# --------------------------------------------------------------------------- build steps
+
+
+def run_checks() -> None:
+    log("checks: make test")
+    run(["make", "--no-print-directory", "test"], cwd=ROOT)
+
+
+def compile_catalogs() -> list[Path]:
+    """Compile every ``.po`` under ``i18n/`` and ``lessons/*/po/`` to ``.mo``; return the .mo files.
+
+    ``i18n/catalogs.py compile`` runs first when it exists (it owns the UI catalogs); babel then
+    compiles any ``.po`` whose ``.mo`` is missing or older, so lesson packs are covered too.
+    Raises ReleaseError when a catalog has errors.
+    """
+    script = ROOT / "i18n" / "catalogs.py"
+    if script.is_file():
+        log("catalogs: i18n/catalogs.py compile")
+        run([sys.executable, script, "compile"], cwd=ROOT)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled: list[Path] = []
+    sources = sorted(ROOT.glob("i18n/*/LC_MESSAGES/*.po")) + sorted(ROOT.glob("lessons/*/po/*.po"))
+    for po in sources:
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as fh:
+                catalog = read_po(fh, locale=po.stem if po.parent.name == "po" else None)
+            errors = [f"{po}: {msg.id!r}: {err}" for msg, errs in catalog.check() for err in errs]
+            if errors:
+                raise ReleaseError("catalog errors:\n" + "\n".join(errors))
+            with mo.open("wb") as fh:
+                write_mo(fh, catalog, use_fuzzy=False)
+        compiled.append(mo)
+    log(f"catalogs: {len(compiled)} compiled catalogs")
+    return compiled
+
+
+def freeze(*, bare: bool = False, work: Path = WORK) -> Path:
+    """Run PyInstaller on the spec; return the one-folder bundle (``.../tilewise`` or ``bare_window``)."""
+    name = "bare_window" if bare else bundle.EXECUTABLE
+    dist, build = work / "dist", work / ("pyi-bare" if bare else "pyi")
+    log(f"freeze: PyInstaller -> {dist / name}")
+    cmd: list[str | Path] = [sys.executable, "-m", "PyInstaller", SPEC, "--noconfirm",
+                             "--distpath", dist, "--workpath", build, "--log-level", "WARN"]
+    if bare:
+        cmd += ["--", "--bare"]
+    run(cmd, cwd=ROOT, capture_output=True)
+    return dist / name
+
+
+def frozen_env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TILEWISE_", "PYTHON"))}
+    env.update(QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home))
+    return env
+
+
+def bundle_check(app_dir: Path) -> dict[str, object]:
+    """Run the frozen app with ``TILEWISE_BUNDLE_CHECK=1`` and check the bundle's files.
+
+    Returns the hook's report. Raises ReleaseError when a check fails, when QtNetwork (or any
+    Qt network library) is in the bundle, or when a Qt catalog for es/de is missing.
+    """
+    offenders = [str(p.relative_to(app_dir)) for p in app_dir.rglob("*")
+                 if "QtNetwork" in p.name or "Qt6Network" in p.name]
+    if offenders:
+        raise ReleaseError(f"QtNetwork must not be in the bundle: {offenders}")
+    with tempfile.TemporaryDirectory() as home:
+        env = {**frozen_env(Path(home)), "TILEWISE_BUNDLE_CHECK": "1"}
+        result = subprocess.run([str(app_dir / bundle.EXECUTABLE)], env=env, capture_output=True,
+                                text=True, timeout=120, check=False)
+    line = next((ln for ln in result.stdout.splitlines() if ln.startswith("TILEWISE_BUNDLE_CHECK ")), None)
+    if line is None:
+        raise ReleaseError(f"bundle check printed no report (exit {result.returncode}):\n"
+                           f"{result.stdout}\n{result.stderr}")
+    report: dict[str, object] = json.loads(line.split(" ", 1)[1])
+    if result.returncode != 0:
+        raise ReleaseError(f"bundle check failed: {json.dumps(report, indent=2)}")
+    log(f"bundle check: Qt catalogs at {report['qt_translations']}; loaded {report['qtbase_loaded']}")
+    return report
+
+
+def app_has_self_test(root: Path = ROOT) -> bool:
+    """Whether ``tilewise.gui.app`` handles ``--self-test`` yet (its source mentions the flag)."""
+    app = root / "desktop" / "tilewise" / "gui" / "app.py"
+    return app.is_file() and "--self-test" in app.read_text(encoding="utf-8")
+
+
+def self_test(app_dir: Path) -> bool:
+    """Run ``<bundle>/tilewise --self-test`` offscreen; True if it ran, False if unavailable.
+
+    Raises ReleaseError when the self-test exists and exits non-zero.
+    """
+    if not app_has_self_test():
+        log("WARNING self-test: tilewise.gui.app has no --self-test yet; skipped")
+        return False
+    log("self-test: frozen app --self-test (offscreen)")
+    with tempfile.TemporaryDirectory() as home:
+        result = subprocess.run([str(app_dir / bundle.EXECUTABLE), "--self-test"],
+                                env=frozen_env(Path(home)), capture_output=True, text=True,
+                                timeout=SELF_TEST_TIMEOUT_S, check=False)
+    if result.returncode != 0:
+        raise ReleaseError(f"frozen --self-test failed (exit {result.returncode}):\n"
+                           f"{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+    return True
+
+
+def deb_arch() -> str:
+    return run(["dpkg", "--print-architecture"], capture_output=True).stdout.strip()
+
+
+def glibc_floor() -> str:
+    """The glibc version of this build machine: the oldest the frozen bundle runs on."""
+    return platform.libc_ver()[1] or "2.17"
+
+
+def _copy_desktop_files(dest_share: Path) -> None:
+    """Desktop entry, AppStream metainfo and hicolor icons into a ``share/`` tree."""
+    res = ROOT / "resources"
+    apps = dest_share / "applications"
+    apps.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(res / "linux" / f"{bundle.APP_ID}.desktop", apps)
+    meta = dest_share / "metainfo"
+    meta.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(res / "linux" / f"{bundle.APP_ID}.metainfo.xml", meta)
+    for icon in (res / "icons" / "hicolor").rglob(f"{bundle.APP_ID}.*"):
+        target = dest_share / "icons" / "hicolor" / icon.relative_to(res / "icons" / "hicolor")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(icon, target)
+
+
+def validate_desktop_files(share: Path) -> None:
+    """desktop-file-validate and ``appstreamcli validate --no-net`` on a staged ``share/``."""
+    desktop = share / "applications" / f"{bundle.APP_ID}.desktop"
+    metainfo = share / "metainfo" / f"{bundle.APP_ID}.metainfo.xml"
+    run(["desktop-file-validate", desktop], capture_output=True)
+    run(["appstreamcli", "validate", "--no-net", metainfo], capture_output=True)
+
+
+def check_metainfo_version(version: str) -> None:
+    """The newest ``<release>`` in the metainfo must be ``version`` (pyproject)."""
+    text = (ROOT / "resources" / "linux" / f"{bundle.APP_ID}.metainfo.xml").read_text()
+    match = re.search(r'<release\s+version="([^"]+)"', text)
+    if match is None or match.group(1) != version:
+        found = match.group(1) if match else "none"
+        raise ReleaseError(f"metainfo's newest <release> is {found}, pyproject says {version}: "
+                           "add a <release> entry to resources/linux/*.metainfo.xml")
+
+
+def build_deb(app_dir: Path, meta: object, out: Path, work: Path) -> Path:
+    """Build ``tilewise_<version>_<arch>.deb``: /opt/tilewise, /usr/bin/tilewise, share files."""
+    version = meta.version  # type: ignore[attr-defined]
+    arch = deb_arch()
+    root = work / "deb-root"
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(app_dir, root / "opt" / "tilewise", symlinks=True)
+    (root / "usr" / "bin").mkdir(parents=True)
+    (root / "usr" / "bin" / "tilewise").symlink_to("/opt/tilewise/tilewise")
+    share = root / "usr" / "share"
+    _copy_desktop_files(share)
+    doc = share / "doc" / "tilewise"
+    doc.mkdir(parents=True)
+    (doc / "copyright").write_text(
+        "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+        "Upstream-Name: tilewise\n\nFiles: *\nCopyright: The Tilewise team\n"
+        "License: GPL-3.0-or-later\n On Debian systems see /usr/share/common-licenses/GPL-3.\n"
+        "Comment: /opt/tilewise bundles Python (PSF licence), Qt 6 and PySide6 (LGPL-3.0),\n"
+        " and fonts under the SIL OFL 1.1 (see /opt/tilewise/_internal/resources/fonts).\n"
+    )
+    validate_desktop_files(share)
+    size_kib = sum(p.stat().st_size for p in root.rglob("*") if p.is_file() and not p.is_symlink()) // 1024
+    depends = ", ".join((f"libc6 (>= {glibc_floor()})", *bundle.DEB_DEPENDS))
+    control = root / "DEBIAN"
+    control.mkdir()
+    description = meta.description  # type: ignore[attr-defined]
+    (control / "control").write_text(
+        f"Package: tilewise\nVersion: {version}\nArchitecture: {arch}\n"
+        "Maintainer: The Tilewise team <release@tilewise.invalid>\n"
+        f"Installed-Size: {size_kib}\nDepends: {depends}\nSection: games\nPriority: optional\n"
+        f"Description: mahjong tutor\n {description}\n"
+        " Lessons are data packs; the app works offline and never opens a network connection.\n"
+    )
+    deb = out / f"tilewise_{version}_{arch}.deb"
+    deb.unlink(missing_ok=True)
+    log(f"deb: dpkg-deb -> {deb.name}")
+    run(["dpkg-deb", "--root-owner-group", "-Zxz", "-z9", "--build", root, deb], capture_output=True)
+    return deb
+
+
+INSTALL_SH = r"""#!/bin/sh
+# Tilewise portable install for one user (no root): copies the app to ~/.local/opt/tilewise,
+# links ~/.local/bin/tilewise, and adds the menu entry and icons under ~/.local/share.
+#   sh install.sh             install (or update)
+#   sh install.sh --uninstall remove what install.sh put there (your progress stays)
+set -eu
+HERE=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
+DATA=${XDG_DATA_HOME:-$HOME/.local/share}
+PREFIX=$HOME/.local/opt/tilewise
+BIN=$HOME/.local/bin
+APP_ID=@APP_ID@
+if [ "${1:-}" = "--uninstall" ]; then
+  rm -rf "$PREFIX" "$BIN/tilewise" "$DATA/applications/$APP_ID.desktop" "$DATA/metainfo/$APP_ID.metainfo.xml"
+  find "$DATA/icons/hicolor" -name "$APP_ID.*" -delete 2>/dev/null || true
+  echo "Tilewise removed."
+  exit 0
+fi
+mkdir -p "$PREFIX" "$BIN" "$DATA/applications" "$DATA/metainfo"
+rm -rf "$PREFIX"
+cp -a "$HERE/tilewise" "$PREFIX"
+ln -sf "$PREFIX/tilewise" "$BIN/tilewise"
+sed "s|^Exec=tilewise|Exec=$PREFIX/tilewise|" "$HERE/share/applications/$APP_ID.desktop" \
+  > "$DATA/applications/$APP_ID.desktop"
+cp "$HERE/share/metainfo/$APP_ID.metainfo.xml" "$DATA/metainfo/"
+(cd "$HERE/share/icons" && find hicolor -type f) | while read -r icon; do
+  mkdir -p "$DATA/icons/$(dirname "$icon")"
+  cp "$HERE/share/icons/$icon" "$DATA/icons/$icon"
+done
+command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$DATA/applications" || true
+command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$DATA/icons/hicolor" || true
+echo "Tilewise installed: $BIN/tilewise (and in your applications menu)."
+"""
+
+
+def build_tarball(app_dir: Path, meta: object, out: Path, work: Path) -> Path:
+    """Build ``tilewise-<version>-linux-<machine>.tar.xz`` with ``install.sh`` for ~/.local."""
+    version = meta.version  # type: ignore[attr-defined]
+    top = f"tilewise-{version}-linux-{platform.machine()}"
+    stage = work / "tar-root" / top
+    shutil.rmtree(stage.parent, ignore_errors=True)
+    shutil.copytree(app_dir, stage / "tilewise", symlinks=True)
+    _copy_desktop_files(stage / "share")
+    validate_desktop_files(stage / "share")
+    install = stage / "install.sh"
+    install.write_text(INSTALL_SH.replace("@APP_ID@", bundle.APP_ID))
+    install.chmod(0o755)
+    tarball = out / f"{top}.tar.xz"
+    log(f"tar.xz: -> {tarball.name}")
+    run(["tar", "--owner=0", "--group=0", "--numeric-owner", "-C", stage.parent,
+         "-I", "xz -9 -T2", "-cf", tarball, top], capture_output=True)
+    return tarball
+
+
+def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Path = WORK,
+            require_self_test: bool = False) -> list[Path]:
+    """The whole pipeline (see the module docstring); returns the files written to ``out``."""
+    key = signing_key_from_env() if sign else None  # fail fast, before any work
+    for tool in ("dpkg-deb", "desktop-file-validate", "appstreamcli", "xz", "tar")+ (
+            ("gpg", "gpgv", "debsigs") if sign else ()):
+        if shutil.which(tool) is None:
+            raise ReleaseError(f"{tool} is missing: run `bash packaging/release-deps.sh`")
+    meta = bundle.project_metadata()
+    check_metainfo_version(meta.version)
+    started = time.monotonic()
+    if not skip_checks:
+        run_checks()
+    compile_catalogs()
+    app_dir = freeze(work=work)
+    bundle_check(app_dir)
+    ran = self_test(app_dir)
+    if require_self_test and not ran:
+        raise ReleaseError("--require-self-test: the app has no --self-test")
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("tilewise*"):
+        old.unlink()
+    for old in (out / SUMS, out / SUMS_SIG):
+        old.unlink(missing_ok=True)
+    deb = build_deb(app_dir, meta, out, work)
+    tarball = build_tarball(app_dir, meta, out, work)
+    artifacts = [deb, tarball]
+    if key is not None:
+        with temporary_gnupghome() as home:
+            signer = Signer(home, key)
+            log(f"sign: {deb.name} (debsigs origin) and {SUMS_SIG} with {signer.fingerprint}")
+            signer.sign_deb(deb)
+            sums = write_sums(out, [p.name for p in artifacts])
+            signer.detach_sign(sums, out / SUMS_SIG)
+        artifacts += [sums, out / SUMS_SIG]
+    else:
+        artifacts.append(write_sums(out, [p.name for p in artifacts]))
+        log("unsigned build (no --sign): SHA256SUMS only")
+    for path in artifacts:
+        log(f"  {path.name}: {path.stat().st_size / 1e6:.1f} MB")
+    log(f"release done in {time.monotonic() - started:.0f} s -> {out}")
+    return artifacts
+
+
+# --------------------------------------------------------------------------- measure
+
+
+def time_to_window(app: Path, runs: int) -> list[float]:
+    """Seconds from spawn to first shown window (``TILEWISE_STARTUP_PROBE=1``), ``runs`` times."""
+    times = []
+    with tempfile.TemporaryDirectory() as home:
+        env = {**frozen_env(Path(home)), "TILEWISE_STARTUP_PROBE": "1"}
+        for _ in range(runs):
+            t0 = time.time()
+            result = subprocess.run([str(app)], env=env, capture_output=True, text=True,
+                                    timeout=120, check=False)
+            shown = [ln for ln in result.stdout.splitlines() if ln.startswith("TILEWISE_SHOWN ")]
+            if result.returncode != 0 or not shown:
+                raise ReleaseError(f"{app.name} showed no window (exit {result.returncode}):\n"
+                                   f"{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+            times.append(float(shown[0].split()[1]) - t0)
+    return times
+
+
+def measure(*, runs: int = 5, out: Path = DEFAULT_OUT, work: Path = WORK,
+            build: bool = True) -> list[tuple[str, float, str]]:
+    """Sizes of the installers in ``out`` and frozen start-up of app vs bare window.
+
+    Returns rows ``(name, value, unit)``. Both bundles are frozen in this run (unless
+    ``build=False``) with the same spec, excludes, strip and hook; runs alternate per round
+    so that machine load hits both alike; medians of ``runs``.
+    """
+    rows: list[tuple[str, float, str]] = []
+    for pattern, name in (("*.deb", "deb size"), ("*.tar.xz", "tar.xz size")):
+        found = sorted(out.glob(pattern))
+        if found:
+            rows.append((name, found[0].stat().st_size / 1e6, "MB"))
+    app_dir = freeze(work=work) if build else work / "dist" / bundle.EXECUTABLE
+    bare_dir = freeze(bare=True, work=work) if build else work / "dist" / "bare_window"
+    for label, path in (("bundle size app", app_dir), ("bundle size bare", bare_dir)):
+        size = sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+        rows.append((label, size / 1e6, "MB"))
+    time_to_window(app_dir / bundle.EXECUTABLE, 1)  # warm the page cache for both
+    time_to_window(bare_dir / "bare_window", 1)
+    app_t: list[float] = []
+    bare_t: list[float] = []
+    for _ in range(runs):
+        app_t += time_to_window(app_dir / bundle.EXECUTABLE, 1)
+        bare_t += time_to_window(bare_dir / "bare_window", 1)
+    app_s, bare_s = statistics.median(app_t), statistics.median(bare_t)
+    rows += [
+        ("frozen start app (median)", app_s * 1000, "ms"),
+        ("frozen start bare window (median)", bare_s * 1000, "ms"),
+        ("frozen start ratio app/bare", app_s / bare_s, "x"),
+    ]
+    return rows
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def render_icons() -> list[Path]:
+    """Render the scalable icon to hicolor PNGs (16..256), ``tilewise.ico`` and ``tilewise.icns``."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    app = QGuiApplication.instance() or QGuiApplication([])
+    icons = ROOT / "resources" / "icons"
+    svg = icons / "hicolor" / "scalable" / "apps" / f"{bundle.APP_ID}.svg"
+    renderer = QSvgRenderer(str(svg))
+    written: list[Path] = []
+    images: dict[int, QImage] = {}
+    for size in (16, 32, 48, 64, 128, 256, 512):
+        image = QImage(size, size, QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter)
+        painter.end()
+        images[size] = image
+        if size <= 256:
+            target = icons / "hicolor" / f"{size}x{size}" / "apps" / f"{bundle.APP_ID}.png"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            image.save(str(target), "PNG")
+            written.append(target)
+    for name, fmt, size in (("tilewise.ico", "ICO", 256), ("tilewise.icns", "ICNS", 512)):
+        if images[size].save(str(icons / name), fmt):
+            written.append(icons / name)
+    del app
+    return written
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    rel = sub.add_parser("release", help="checks, catalogs, freeze, self-test, .deb and .tar.xz")
+    rel.add_argument("--sign", action="store_true", help=f"sign with the key in ${KEY_ENV}")
+    rel.add_argument("--skip-checks", action="store_true", help="do not run `make test` first")
+    rel.add_argument("--require-self-test", action="store_true",
+                     help="fail when the app has no --self-test yet")
+    rel.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where installers go (dist/)")
+    ver = sub.add_parser("verify", help="verify a signed release folder")
+    ver.add_argument("directory", type=Path)
+    ver.add_argument("--key", type=Path, default=DEFAULT_KEY, help="release public key (.asc)")
+    mea = sub.add_parser("measure", help="installer sizes and frozen start-up vs a bare window")
+    mea.add_argument("--runs", type=int, default=5)
+    mea.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder with the installers")
+    mea.add_argument("--no-build", action="store_true", help="reuse the bundles in build/release")
+    sub.add_parser("icons", help="render PNG/ICO/ICNS icons from the SVG")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "release":
+            release(sign=args.sign, skip_checks=args.skip_checks, out=args.out,
+                    require_self_test=args.require_self_test)
+        elif args.command == "verify":
+            problems = verify_release(args.directory, args.key)
+            for problem in problems:
+                print(f"FAIL {problem}")
+            print("release verified: OK" if not problems else "release verification FAILED")
+            return 1 if problems else 0
+        elif args.command == "measure":
+            for name, value, unit in measure(runs=args.runs, out=args.out, build=not args.no_build):
+                print(f"{name:40s} {value:10.2f} {unit}")
+        elif args.command == "icons":
+            for path in render_icons():
+                print(path.relative_to(ROOT))
+    except ReleaseError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""PyInstaller runtime hook for Tilewise (runs inside the frozen app before its main script).
+
+Dormant unless one of two environment variables is set; the app itself never reads them:
+
+- ``TILEWISE_BUNDLE_CHECK=1``: check the bundle and exit before the app starts. Prints one line
+  ``TILEWISE_BUNDLE_CHECK {json}`` with: where Qt looks for its catalogs
+  (``QLibraryInfo.path(TranslationsPath)``) and whether that is inside the bundle, which
+  ``qtbase_<lang>`` catalogs load from there, whether QtNetwork can be imported, the image
+  formats Qt can read, and whether the app's read-only folders are present. Exit code 0 when
+  all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
+- ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``QApplication.exec`` is wrapped so that, on
+  the first turn of the event loop with a visible top-level window, the process prints
+  ``TILEWISE_SHOWN <time.time()>`` and quits. Used by ``build.py measure`` for the app and for
+  the bare-window baseline alike (both are frozen with this hook).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _bundle_check() -> None:
+    import json
+    import sys
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+    from PySide6.QtGui import QImageReader
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([sys.executable])
+    bundle = os.path.realpath(getattr(sys, "_MEIPASS", ""))
+    qt_translations = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    loaded: dict[str, bool] = {}
+    for lang in ("en", "es", "de", "hi"):
+        loaded[lang] = QTranslator().load(f"qtbase_{lang}", qt_translations)
+    try:
+        import PySide6.QtNetwork  # noqa: F401
+
+        network = True
+    except ImportError:
+        network = False
+    formats = sorted(bytes(f.data()).decode() for f in QImageReader.supportedImageFormats())
+    folders = {name: os.path.isdir(os.path.join(bundle, name)) for name in ("lessons", "resources", "i18n")}
+    report = {
+        "qt_translations": qt_translations,
+        "qt_translations_in_bundle": os.path.realpath(qt_translations).startswith(bundle + os.sep),
+        "qtbase_loaded": loaded,
+        "qtnetwork_importable": network,
+        "image_formats": formats,
+        "folders": folders,
+        "platform": app.platformName(),
+    }
+    ok = (
+        report["qt_translations_in_bundle"]
+        and all(loaded[lang] for lang in ("en", "es", "de"))
+        and not network
+        and "svg" in formats
+        and "png" in formats
+        and folders["resources"]
+    )
+    print("TILEWISE_BUNDLE_CHECK " + json.dumps(report, sort_keys=True), flush=True)
+    os._exit(0 if ok else 1)
+
+
+def _startup_probe() -> None:
+    import time
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    real_exec = QApplication.exec
+
+    def check() -> None:
+        if any(w.isVisible() for w in QApplication.topLevelWidgets()):
+            print(f"TILEWISE_SHOWN {time.time():.6f}", flush=True)
+            QApplication.quit()
+        else:
+            QTimer.singleShot(5, check)
+
+    def probed_exec(*_args: object) -> int:
+        QTimer.singleShot(0, check)
+        return int(real_exec())
+
+    QApplication.exec = probed_exec  # type: ignore[method-assign,assignment]
+    QApplication.exec_ = probed_exec  # type: ignore[attr-defined]
+
+
+if os.environ.get("TILEWISE_BUNDLE_CHECK") == "1":
+    _bundle_check()
+elif os.environ.get("TILEWISE_STARTUP_PROBE") == "1":
+    _startup_probe()
