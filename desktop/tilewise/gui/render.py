@@ -144,7 +144,14 @@ def render_tiles(theme: str, out: Path, ruleset: str = "american",
 
 
 def _step_mode(argv: list[str]) -> int:
-    module = importlib.import_module("tilewise.gui.render_step")
+    try:
+        module = importlib.import_module("tilewise.gui.render_step")
+    except ModuleNotFoundError as err:
+        if err.name != "tilewise.gui.render_step":
+            raise
+        print("tilewise render: lesson-step rendering is not available in this build; "
+              "use --tiles for a tile contact sheet", file=sys.stderr)
+        return 2
     parser = argparse.ArgumentParser(prog="tilewise render",
                                      description="Draw a lesson step to a PNG.")
     parser.add_argument("--pack")
