@@ -1,0 +1,27 @@
+"""Verdicts and the closed list of reason codes (PROTOCOL.md "Reason codes")."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import SHARED
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
+
+
+def test_reason_codes_are_exactly_the_protocol_list() -> None:
+    text = (SHARED / "referee" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = text.split("## Reason codes", 1)[1].split("##", 1)[0]
+    listed = set(re.findall(r"`([A-Z_]+)`", section))
+    assert {str(reason) for reason in Reason} == listed
+
+
+def test_answer_shape() -> None:
+    assert allow(to="S").to_answer() == {"legal": True, "reason": None, "to": "S"}
+    assert refuse(Reason.TILE_NOT_IN_HAND, "7B").to_answer() == {
+        "legal": False, "reason": "TILE_NOT_IN_HAND", "tiles": ["7B"]}
+    assert Verdict(True).to_answer() == {"legal": True, "reason": None}
+
+
+def test_refusal_carries_its_verdict() -> None:
+    refusal = Refusal(Reason.DEAD_HAND)
+    assert refusal.verdict == Verdict(False, Reason.DEAD_HAND)
