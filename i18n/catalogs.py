@@ -59,6 +59,11 @@ def po_path(lang: str) -> Path:
     return I18N / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def _rel(path: Path) -> str:
+    """``path`` relative to the repository root when it is inside it (for messages)."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def _version() -> str:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
@@ -131,7 +136,7 @@ def cmd_extract() -> int:
     template = extract_template()
     changed = _write_if_changed(POT, _render(template))
     count = len(keys(template))
-    print(f"{POT.relative_to(ROOT)}: {count} messages" + (" (written)" if changed else ""))
+    print(f"{_rel(POT)}: {count} messages" + (" (written)" if changed else ""))
     return 0
 
 
@@ -150,7 +155,7 @@ def cmd_update(languages: Iterable[str] = LANGUAGES) -> int:
         changed = _write_if_changed(path, _render(catalog))
         missing = untranslated(catalog)
         fuzzy = [m for m in catalog if m.id and m.fuzzy]
-        print(f"{path.relative_to(ROOT)}: {len(missing)} untranslated, {len(fuzzy)} fuzzy"
+        print(f"{_rel(path)}: {len(missing)} untranslated, {len(fuzzy)} fuzzy"
               + (" (written)" if changed else ""))
     return 0
 
@@ -163,7 +168,7 @@ def cmd_compile() -> int:
         try:
             catalog = read_catalog(path, lang)
         except Exception as exc:  # babel raises several types for a malformed file
-            print(f"{path.relative_to(ROOT)}: cannot parse: {exc}", file=sys.stderr)
+            print(f"{_rel(path)}: cannot parse: {exc}", file=sys.stderr)
             failed += 1
             continue
         buf = io.BytesIO()
@@ -214,7 +219,7 @@ def placeholder_problems(message: Message) -> list[str]:
 
 def check_catalog(path: Path, lang: str, expected: set[Key]) -> list[str]:
     """Every problem with one UI catalog, as ``"<path>: <problem>"`` lines (empty when fine)."""
-    rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    rel = _rel(path)
     try:
         catalog = read_catalog(path, lang)
     except Exception as exc:  # babel raises several types for a malformed file
@@ -248,7 +253,7 @@ def check_all() -> list[str]:
     """Every problem found by ``check`` (empty list: all good)."""
     problems = []
     if not POT.exists():
-        return [f"{POT.relative_to(ROOT)} is missing: run `make i18n-update`"]
+        return [f"{_rel(POT)} is missing: run `make i18n-update`"]
     pot = read_catalog(POT)
     current = keys(extract_template())
     in_pot = keys(pot)
@@ -261,14 +266,14 @@ def check_all() -> list[str]:
     for lang in LANGUAGES:
         path = po_path(lang)
         if not path.exists():
-            problems.append(f"{path.relative_to(ROOT)} is missing")
+            problems.append(f"{_rel(path)} is missing")
             continue
         problems.extend(check_catalog(path, lang, current))
     for path in sorted(LESSONS.glob("*/po/*.po")):
         try:
             read_catalog(path, path.stem)
         except Exception as exc:  # babel raises several types for a malformed file
-            problems.append(f"{path.relative_to(ROOT)}: cannot parse: {exc}")
+            problems.append(f"{_rel(path)}: cannot parse: {exc}")
     return problems
 
 

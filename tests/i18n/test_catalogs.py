@@ -86,3 +86,44 @@ def test_checker_reports_an_unparsable_catalog(tmp_path: Path) -> None:
 def test_template_matches_a_fresh_extraction() -> None:
     pot = tool.read_catalog(tool.POT)
     assert tool.keys(pot) == tool.keys(tool.extract_template())
+
+
+def test_compile_writes_ui_and_lesson_pack_catalogs(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import gettext
+
+    ui = Catalog(locale="de")
+    ui.add("Joker", "Joker")
+    ui.add("Red Dragon", "Roter Drache")
+    ui.add("Stale", "Alt", flags=["fuzzy"])
+    _write(tmp_path / "i18n" / "de" / "LC_MESSAGES" / "tilewise.po", ui)
+    pack = Catalog(locale="es")
+    pack.add("Pass three tiles.", "Pasa tres fichas.", context="charleston-1/intro")
+    _write(tmp_path / "lessons" / "core" / "po" / "es.po", pack)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "I18N", tmp_path / "i18n")
+    monkeypatch.setattr(tool, "LESSONS", tmp_path / "lessons")
+    assert tool.cmd_compile() == 0
+    ui_mo = tmp_path / "i18n" / "de" / "LC_MESSAGES" / "tilewise.mo"
+    with ui_mo.open("rb") as fileobj:
+        de = gettext.GNUTranslations(fileobj)
+    assert de.gettext("Red Dragon") == "Roter Drache"
+    assert de.gettext("Stale") == "Stale"  # fuzzy entries are left out
+    with (tmp_path / "lessons" / "core" / "po" / "es.mo").open("rb") as fileobj:
+        es = gettext.GNUTranslations(fileobj)
+    assert es.pgettext("charleston-1/intro", "Pass three tiles.") == "Pasa tres fichas."
+    (tmp_path / "lessons" / "core" / "po" / "de.po").write_text('msgid "x\n', encoding="utf-8")
+    assert tool.cmd_compile() == 1
+
+
+def test_extract_does_not_rewrite_an_unchanged_template(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    pot = tmp_path / "tilewise.pot"
+    monkeypatch.setattr(tool, "POT", pot)
+    tool.cmd_extract()
+    first = pot.read_bytes()
+    pot.write_bytes(first.replace(b"POT-Creation-Date: ", b"POT-Creation-Date: 1999"))
+    changed = pot.read_bytes()
+    tool.cmd_extract()
+    assert pot.read_bytes() == changed  # only the date differs: left alone
+    assert b'msgid "Rule: {source}"' in first
