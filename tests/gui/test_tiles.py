@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,11 @@ def test_every_face_exists_and_is_valid_svg(qapp: object, theme: str) -> None:
     for name in [*tileart.face_names(RECIPES), "back", "blank"]:
         path = face_file(theme, name)
         assert QSvgRenderer(str(path)).isValid(), path
-    assert (resource_dir() / "tiles" / theme / "tileset.toml").is_file()
+    with (resource_dir() / "tiles" / theme / "tileset.toml").open("rb") as handle:
+        tileset = tomllib.load(handle)
+    assert tileset["theme"] == theme and tileset["author"] == "Tilewise contributors"
+    assert tileset["licence"] == "CC-BY-4.0" and tileset["generator_version"]
+    assert set(tileset["faces"]) == {*tileart.face_names(RECIPES), "back", "blank"}
 
 
 def test_faces_draw_no_text_from_fonts() -> None:
