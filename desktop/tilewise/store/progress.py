@@ -131,6 +131,8 @@ class ProgressStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._conn = self._open_checked()
+        except sqlite3.OperationalError:
+            raise  # locked or unreadable, not corrupt: never move a good file aside
         except sqlite3.DatabaseError:
             self.recovered_from = self._move_aside()
             self._conn = self._open_checked()
