@@ -1,0 +1,200 @@
+"""``tilewise``: open the app (or ``--self-test`` it offscreen).
+
+Options: ``--lang L`` (en, es, de, hi), ``--profile NAME`` (created if new), ``--pack PATH``
+(open an extra lesson pack; repeatable), ``--fullscreen``, ``--self-test``.
+
+``--self-test`` runs on the offscreen platform with a throw-away ``TILEWISE_HOME`` (unless one
+is set), loads every pack, renders every step of every lesson in every language, prints one
+line (``self-test ok: ...`` or ``self-test FAILED: ...``) and exits 0 or 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+log = logging.getLogger("tilewise")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of the app."""
+    p = argparse.ArgumentParser(prog="tilewise", description="Learn mahjong, offline.")
+    p.add_argument("--lang", help="interface language: en, es, de, hi")
+    p.add_argument("--profile", help="learner profile name (created if new)")
+    p.add_argument("--pack", action="append", type=Path, default=[],
+                   help="open an extra lesson pack folder (repeatable)")
+    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--self-test", action="store_true",
+                   help="load every pack, render each step offscreen, print a summary")
+    return p
+
+
+def setup_logging() -> Path:
+    """Log to ``log_dir()/tilewise.log`` (rotated); return the file."""
+    from tilewise.store.paths import log_dir
+
+    path = log_dir() / "tilewise.log"
+    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
+                                                   encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    if not any(isinstance(h, logging.handlers.RotatingFileHandler) for h in root.handlers):
+        root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return path
+
+
+def pack_folders(extra: list[Path]) -> list[Path]:
+    """Bundled packs (``lessons_dir()/*/pack.toml``) then the extra ones."""
+    from tilewise.store.paths import lessons_dir
+
+    bundled = sorted(p.parent for p in lessons_dir().glob("*/pack.toml"))
+    return bundled + [p for p in extra if p not in bundled]
+
+
+def load_packs(folders: list[Path]) -> tuple[list, list[str]]:
+    """Load and validate each pack; a pack that fails is left out and its problems returned
+    as lines ``file: key path: message``."""
+    from tilewise.lessons.pack import PackError, load_pack
+
+    packs, problems = [], []
+    for folder in folders:
+        try:
+            packs.append(load_pack(folder))
+        except PackError as error:
+            problems.extend(str(p) for p in error.problems)
+            log.error("pack %s did not load: %s", folder, error)
+        except OSError as error:
+            problems.append(f"{folder}: {error}")
+    return packs, problems
+
+
+def make_application(argv0: str = "tilewise"):  # noqa: ANN201 - QApplication
+    """The QApplication (existing one reused), fonts registered, style applied."""
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.gui.tilepaint import register_fonts
+
+    app = QApplication.instance() or QApplication([argv0])
+    app.setApplicationName("Tilewise")
+    app.setOrganizationName("Tilewise")
+    try:
+        register_fonts()
+    except OSError:
+        log.exception("bundled fonts could not be registered")
+    return app
+
+
+def start(args: argparse.Namespace):  # noqa: ANN201 - MainWindow | None
+    """Build the window for ``args`` (no event loop); None if the learner cancelled."""
+    from tilewise.gui.mainwindow import MainWindow, first_profile
+    from tilewise.gui.qtlang import install_qt_translations
+    from tilewise.gui.style import style_sheet
+    from tilewise.i18n import normalize_language, set_language, system_language
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    app = make_application()
+    settings = Settings.load()
+    language = normalize_language(args.lang or settings.language or system_language()) or "en"
+    set_language(language)
+    install_qt_translations(app, language)
+    app.setStyleSheet(style_sheet(settings.theme, settings.text_scale))
+    store = ProgressStore()
+    profile = first_profile(store, settings, args.profile, language)
+    if profile is None:
+        return None
+    if not args.lang and profile.language != language:
+        language = normalize_language(profile.language) or language
+        set_language(language)
+        install_qt_translations(app, language)
+    settings.last_profile = profile.id
+    packs, problems = load_packs(pack_folders(list(args.pack)))
+    window = MainWindow(store, settings, packs, profile, problems=problems)
+    try:
+        settings.save()
+    except OSError:
+        log.exception("settings could not be saved")
+    return window
+
+
+def self_test(window) -> tuple[bool, str]:  # noqa: ANN001 - MainWindow
+    """Render every step of every lesson in every language; (ok, summary line)."""
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.i18n import LANGUAGES, set_language
+    from tilewise.lessons.session import LessonSession
+
+    if window.problems:
+        return False, "pack problems: " + "; ".join(window.problems[:3])
+    if not window.packs:
+        return False, "no lesson pack found"
+    player = window.player
+    steps = 0
+    window.resize(1024, 768)
+    window.show()
+    for language in LANGUAGES:
+        set_language(language)
+        for pack in window.packs:
+            for lesson in pack.lessons:
+                for index, step in enumerate(lesson.steps):
+                    try:
+                        player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+                        window.stack.setCurrentWidget(player)
+                        QApplication.processEvents()
+                        image = window.grab()
+                    except Exception as error:  # noqa: BLE001 - reported as the failure
+                        return False, f"{pack.id}/{lesson.id}/{step.id} [{language}]: {error!r}"
+                    if image.isNull():
+                        return False, f"{pack.id}/{lesson.id}/{step.id} [{language}]: empty render"
+                    steps += 1
+    del LessonSession
+    lessons = sum(len(p.lessons) for p in window.packs)
+    return True, (f"self-test ok: {len(window.packs)} pack(s), {lessons} lesson(s), "
+                  f"{steps} step renders in {len(LANGUAGES)} languages")
+
+
+def main(argv: list[str]) -> int:
+    """Run the app; returns the exit code."""
+    args = parser().parse_args(argv)
+    began = time.perf_counter()
+    if args.self_test:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        if not os.environ.get("TILEWISE_HOME"):
+            os.environ["TILEWISE_HOME"] = tempfile.mkdtemp(prefix="tilewise-selftest-")
+        args.profile = args.profile or "self-test"
+    setup_logging()
+    window = start(args)
+    if window is None:
+        return 0
+    if args.self_test:
+        try:
+            ok, line = self_test(window)
+        except Exception as error:  # noqa: BLE001 - one line, exit 1
+            ok, line = False, f"self-test FAILED: {error!r}"
+        print(line if ok else (line if line.startswith("self-test") else f"self-test FAILED: {line}"))
+        window.close()
+        return 0 if ok else 1
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    if args.fullscreen:
+        window.showFullScreen()
+    else:
+        window.show()
+    log.info("interactive after %.3f s", time.perf_counter() - began)
+    if os.environ.get("TILEWISE_EXIT_WHEN_READY"):  # the start-up benchmark
+        QTimer.singleShot(0, lambda: (print("READY", flush=True), QApplication.quit()))
+    if window.problems:
+        QTimer.singleShot(0, window.report_problems)
+    return int(QApplication.instance().exec())  # type: ignore[union-attr]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,270 @@
+"""Dialogs: first start (name and language), profiles, settings, about, help.
+
+Every dialog sets its texts in ``retranslate()``; standard buttons get our own texts
+(``qtlang.translate_buttons``) so Hindi has them too.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import tomllib
+from pathlib import Path
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import qVersion
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tilewise import __version__
+from tilewise.gui.qtlang import translate_buttons
+from tilewise.i18n import LANGUAGES, _, pgettext
+from tilewise.store.paths import resource_dir
+from tilewise.store.progress import Profile
+from tilewise.store.settings import THEMES, TILE_SIZE_RANGE
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+def _languages(combo: QComboBox, current: str) -> None:
+    combo.clear()
+    for code, native in LANGUAGES.items():
+        combo.addItem(native, code)  # a language's own name, never translated
+    index = combo.findData(current)
+    combo.setCurrentIndex(max(0, index))
+
+
+class NewProfileDialog(QDialog):
+    """Asks a new learner's name and language (default: the system's)."""
+
+    def __init__(self, language: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.welcome = QLabel()
+        self.welcome.setWordWrap(True)
+        self.name = QLineEdit()
+        self.name.setMaxLength(40)
+        self.language = QComboBox()
+        _languages(self.language, language)
+        self.form = QFormLayout()
+        self.name_label, self.language_label = QLabel(), QLabel()
+        self.form.addRow(self.name_label, self.name)
+        self.form.addRow(self.language_label, self.language)
+        self.box = _buttons(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.welcome)
+        layout.addLayout(self.form)
+        layout.addWidget(self.box)
+        self.name.textChanged.connect(self._check)
+        self.retranslate()
+        self._check()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(_("Welcome to Tilewise"))
+        self.welcome.setText(_("Who is learning? Each learner keeps their own progress."))
+        self.name_label.setText(_("Your name"))
+        self.language_label.setText(_("Language"))
+        translate_buttons(self.box)
+
+    def _check(self) -> None:
+        ok = self.box.button(QDialogButtonBox.StandardButton.Ok)
+        if ok is not None:
+            ok.setEnabled(bool(self.name.text().strip()))
+
+    def result_values(self) -> tuple[str, str]:
+        """(name, language code) entered."""
+        return self.name.text().strip(), str(self.language.currentData())
+
+
+class ProfilesDialog(QDialog):
+    """Pick the learner (family, community centre), or add one."""
+
+    def __init__(self, profiles: list[Profile], current: int | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        for profile in profiles:
+            item = QListWidgetItem(f"{profile.name} ({LANGUAGES.get(profile.language, profile.language)})")
+            item.setData(256, profile.id)
+            self.list.addItem(item)
+            if profile.id == current:
+                self.list.setCurrentItem(item)
+        self.add = QPushButton()
+        self.add_requested = False
+        self.add.clicked.connect(self._add)
+        self.box = _buttons(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        layout.addWidget(self.add)
+        layout.addWidget(self.box)
+        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(_("Learners"))
+        self.add.setText(_("Add a learner…"))
+        translate_buttons(self.box)
+
+    def _add(self) -> None:
+        self.add_requested = True
+        self.accept()
+
+    def chosen(self) -> int | None:
+        """The selected profile id."""
+        item = self.list.currentItem()
+        return None if item is None else int(item.data(256))
+
+
+class SettingsDialog(QDialog):
+    """Language, tile theme, tile size, text size."""
+
+    def __init__(self, language: str, theme: str, tile_size: int, text_scale: float,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.language = QComboBox()
+        _languages(self.language, language)
+        self.theme = QComboBox()
+        self.tile_size = QSpinBox()
+        self.tile_size.setRange(*TILE_SIZE_RANGE)
+        self.tile_size.setValue(tile_size)
+        self.text_scale = QDoubleSpinBox()
+        self.text_scale.setRange(0.5, 3.0)
+        self.text_scale.setSingleStep(0.25)
+        self.text_scale.setValue(text_scale)
+        self._theme = theme
+        self.labels = [QLabel() for _n in range(4)]
+        form = QFormLayout()
+        for label, field in zip(self.labels, (self.language, self.theme, self.tile_size,
+                                              self.text_scale), strict=True):
+            form.addRow(label, field)
+        self.box = _buttons(self)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.box)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(_("Settings"))
+        names = {
+            "classic": pgettext("theme", "Classic"),
+            "contrast": pgettext("theme", "High contrast (projector)"),
+            "colourblind": pgettext("theme", "Colour-blind safe"),
+        }
+        current = self.theme.currentData() or self._theme
+        self.theme.clear()
+        for theme in THEMES:
+            self.theme.addItem(names.get(theme, theme), theme)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(current)))
+        for label, text in zip(self.labels, (_("Language"), _("Tiles"), _("Tile size"),
+                                             _("Text size")), strict=True):
+            label.setText(text)
+        translate_buttons(self.box)
+
+    def values(self) -> tuple[str, str, int, float]:
+        """(language, theme, tile size, text scale)."""
+        return (str(self.language.currentData()), str(self.theme.currentData()),
+                self.tile_size.value(), self.text_scale.value())
+
+
+def licence_text() -> str:
+    """Fonts and tile art with their sources and licences (SOURCES.md, tileset.toml)."""
+    parts: list[str] = []
+    sources = resource_dir() / "fonts" / "SOURCES.md"
+    if sources.is_file():
+        parts.append(sources.read_text(encoding="utf-8"))
+    for tileset in sorted((resource_dir() / "tiles").glob("*/tileset.toml")):
+        parts.append(f"== {tileset.parent.name} ==\n" + _tileset_summary(tileset))
+    return "\n\n".join(parts)
+
+
+def _tileset_summary(path: Path) -> str:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return path.read_text(encoding="utf-8", errors="replace")
+    return "\n".join(f"{key}: {value}" for key, value in data.items()
+                     if isinstance(value, str | int | float))
+
+
+class AboutDialog(QDialog):
+    """Versions, and the licences of fonts and tile art."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.head = QLabel()
+        self.head.setWordWrap(True)
+        self.licences = QPlainTextEdit(licence_text())
+        self.licences.setReadOnly(True)
+        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.box.rejected.connect(self.reject)
+        self.box.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.head)
+        layout.addWidget(self.licences, 1)
+        layout.addWidget(self.box)
+        self.resize(720, 520)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(_("About Tilewise"))
+        self.head.setText(_(
+            "Tilewise {version}: learn mahjong offline.\n"
+            "Python {python}, Qt {qt}, PySide6 {pyside}, {system}.\n"
+            "Licence: GPL-3.0-or-later. Fonts and tile art:",
+            version=__version__, python=platform.python_version(), qt=qVersion(),
+            pyside=pyside_version, system=sys.platform,
+        ))
+        translate_buttons(self.box)
+
+
+class HelpDialog(QDialog):
+    """How to move tiles with mouse, touch and keyboard."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.box.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(self.box)
+        self.resize(640, 420)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(_("Help"))
+        self.text.setText(_(
+            "Drag a tile with the mouse or a finger and drop it on a dashed slot. "
+            "A move the rules allow stays; any other goes back to your rack, and the box below "
+            "the table says why.\n\n"
+            "Keyboard: click the table or press Tab to reach it, then use the arrow keys "
+            "to move between tiles, Space to select, and 1 to 9 (or Enter for the first zone) "
+            "to send the selected tiles there. The buttons under the table do the rest.\n\n"
+            "Hint shows a clue (it lowers the step's mastery a little). "
+            "Start this step again puts every tile back."
+        ))
+        translate_buttons(self.box)

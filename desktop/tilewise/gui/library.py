@@ -1,0 +1,177 @@
+"""The lesson library: packs and their lessons with goal, prerequisites, progress and mastery.
+
+A lesson is locked until its prerequisites are complete; a locked card says which lessons to
+finish first. ``open_lesson(pack_id, lesson_id)`` is emitted when the learner starts one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tilewise.i18n import _, current_language, pgettext
+from tilewise.lessons.catalog import PackCatalog
+from tilewise.lessons.model import Lesson, Pack
+from tilewise.store.progress import LessonSummary
+
+
+def locked_by(lesson: Lesson, pack: Pack, done: set[str]) -> list[str]:
+    """Ids of ``lesson``'s prerequisites (same pack) that are not complete yet."""
+    known = {other.id for other in pack.lessons}
+    return [p for p in lesson.prerequisites if p in known and p not in done]
+
+
+class LessonCard(QFrame):
+    """One lesson: title, goal, prerequisites, progress, mastery, and its button."""
+
+    def __init__(self, library: LibraryView, pack: Pack, lesson: Lesson, catalog: PackCatalog,
+                 summary: LessonSummary | None, missing: list[str]) -> None:
+        super().__init__()
+        self.setObjectName("lessonCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.pack_id, self.lesson_id = pack.id, lesson.id
+        titles = {other.id: catalog.text(other.id, other.title) for other in pack.lessons}
+        title = QLabel(catalog.text(lesson.id, lesson.title))
+        title.setObjectName("cardTitle")
+        title.setWordWrap(True)
+        goal = QLabel(catalog.text(lesson.id, lesson.goal))
+        goal.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(goal)
+        if lesson.prerequisites:
+            # TRANSLATORS: separator between lesson titles in a list
+            sep = pgettext("list separator", ", ")
+            needs = QLabel(_("Before this: {lessons}",
+                             lessons=sep.join(titles.get(p, p) for p in lesson.prerequisites)))
+            needs.setWordWrap(True)
+            needs.setObjectName("cardNote")
+            layout.addWidget(needs)
+        total = len(lesson.steps)
+        row = QHBoxLayout()
+        bar = QProgressBar()
+        bar.setRange(0, 100)
+        bar.setTextVisible(False)
+        bar.setMaximumHeight(12)
+        if summary is not None:
+            done_steps = total if summary.completed else summary.step_index
+            status = _("Step {number} of {total}", number=min(done_steps + 1, total), total=total)
+            if summary.completed:
+                status = _("Completed")
+            bar.setValue(round(100 * done_steps / max(1, total)))
+            mastery = QLabel(_("Mastery {percent}%", percent=round(summary.mastery * 100)))
+        else:
+            status = _("Not started")
+            mastery = QLabel("")
+        state = QLabel(status)
+        row.addWidget(state)
+        row.addWidget(bar, 1)
+        row.addWidget(mastery)
+        layout.addLayout(row)
+        self.button = QPushButton()
+        self.button.setObjectName(f"open:{pack.id}/{lesson.id}")
+        self.button.setMinimumHeight(44)
+        if missing:
+            self.button.setEnabled(False)
+            self.button.setText(_("Locked"))
+            lock = QLabel(_("First finish: {lessons}",
+                            lessons=pgettext("list separator", ", ").join(
+                                titles.get(p, p) for p in missing)))
+            lock.setWordWrap(True)
+            lock.setObjectName("cardLocked")
+            layout.addWidget(lock)
+        elif summary is None:
+            self.button.setText(_("Start"))
+        elif summary.completed:
+            self.button.setText(_("Review"))
+        else:
+            self.button.setText(_("Continue"))
+        self.button.clicked.connect(lambda: library.open_lesson.emit(pack.id, lesson.id))
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
+
+
+class LibraryView(QWidget):
+    """Every loaded pack and its lessons for the current profile."""
+
+    open_lesson = Signal(str, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.packs: list[Pack] = []
+        self.summaries: Mapping[tuple[str, str], LessonSummary] = {}
+        self.profile_name = ""
+        self.heading = QLabel()
+        self.heading.setObjectName("libraryHeading")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("cardNote")
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        root = QVBoxLayout(self)
+        root.addWidget(self.heading)
+        root.addWidget(self.scroll, 1)
+        root.addWidget(self.note)
+        self.cards: list[LessonCard] = []
+        self.retranslate()
+
+    def show_packs(self, packs: list[Pack], summaries: Mapping[tuple[str, str], LessonSummary],
+                   profile_name: str) -> None:
+        """Show ``packs`` with the progress ``summaries`` of the current profile."""
+        self.packs, self.summaries, self.profile_name = packs, summaries, profile_name
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Rebuild every text (and card) in the current language."""
+        self.heading.setText(_("Lessons for {name}", name=self.profile_name) if self.profile_name
+                             else _("Lessons"))
+        self.note.setText(_("The practice lines in these lessons are for learning. "
+                            "They are not an official card of any league or year."))
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.setSpacing(14)
+        self.cards = []
+        row = 0
+        for pack in self.packs:
+            catalog = PackCatalog(Path(pack.path), current_language())
+            title = QLabel(catalog.text("pack", pack.title))
+            title.setObjectName("packTitle")
+            grid.addWidget(title, row, 0, 1, 2)
+            row += 1
+            if pack.summary:
+                summary = QLabel(catalog.text("pack", pack.summary))
+                summary.setWordWrap(True)
+                grid.addWidget(summary, row, 0, 1, 2)
+                row += 1
+            done = {lid for (pid, lid), s in self.summaries.items() if pid == pack.id and s.completed}
+            for number, lesson in enumerate(pack.lessons):
+                card = LessonCard(self, pack, lesson, catalog,
+                                  self.summaries.get((pack.id, lesson.id)),
+                                  locked_by(lesson, pack, done))
+                self.cards.append(card)
+                grid.addWidget(card, row + number // 2, number % 2)
+            row += (len(pack.lessons) + 1) // 2
+        if not self.packs:
+            grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
+        grid.setRowStretch(row, 1)
+        self.scroll.setWidget(body)
+
+    def card(self, pack_id: str, lesson_id: str) -> LessonCard:
+        """The card of one lesson (KeyError if not shown)."""
+        for card in self.cards:
+            if (card.pack_id, card.lesson_id) == (pack_id, lesson_id):
+                return card
+        raise KeyError((pack_id, lesson_id))

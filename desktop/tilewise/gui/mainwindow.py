@@ -1,0 +1,223 @@
+"""The main window: the lesson library and the lesson player, menus, profiles and settings.
+
+Progress goes to ``ProgressStore`` after every move; resuming a lesson puts the learner back
+on its step. Language switches at run time: every widget's ``retranslate()`` is an i18n
+listener, and Qt's own catalog is swapped too.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
+
+from tilewise.gui.dialogs import (
+    AboutDialog,
+    HelpDialog,
+    NewProfileDialog,
+    ProfilesDialog,
+    SettingsDialog,
+)
+from tilewise.gui.library import LibraryView
+from tilewise.gui.player import LessonPlayer
+from tilewise.gui.qtlang import install_qt_translations, translate_buttons
+from tilewise.gui.style import style_sheet
+from tilewise.gui.tileimages import TileImages
+from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
+from tilewise.lessons.model import Pack
+from tilewise.store.progress import Profile, ProgressStore
+from tilewise.store.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class MainWindow(QMainWindow):
+    """Library + player for the current profile."""
+
+    def __init__(self, store: ProgressStore, settings: Settings, packs: list[Pack],
+                 profile: Profile, *, settings_path: Path | None = None,
+                 problems: list[str] | None = None) -> None:
+        super().__init__()
+        self.store, self.settings, self.packs, self.profile = store, settings, packs, profile
+        self.settings_path = settings_path
+        self._closed = False
+        self.problems = problems or []
+        self.images = TileImages(settings.theme)
+        self.library = LibraryView()
+        self.player = LessonPlayer(self.images)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.library)
+        self.stack.addWidget(self.player)
+        self.setCentralWidget(self.stack)
+        self.library.open_lesson.connect(self.open_lesson)
+        self.player.changed.connect(self.save_progress)
+        self.player.leave.connect(self.show_library)
+        self._menus()
+        add_listener(self.retranslate)
+        self.resize(1280, 860)
+        self.retranslate()
+        self.show_library()
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        self.app_menu = QMenu(self)
+        self.help_menu = QMenu(self)
+        bar.addMenu(self.app_menu)
+        bar.addMenu(self.help_menu)
+        self.act_library = QAction(self, triggered=self.show_library)
+        self.act_profiles = QAction(self, triggered=self.choose_profile)
+        self.act_settings = QAction(self, triggered=self.edit_settings)
+        self.act_quit = QAction(self, triggered=self.close)
+        self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.act_help = QAction(self, triggered=lambda: HelpDialog(self).exec())
+        self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.act_about = QAction(self, triggered=lambda: AboutDialog(self).exec())
+        for action in (self.act_library, self.act_profiles, self.act_settings):
+            self.app_menu.addAction(action)
+        self.app_menu.addSeparator()
+        self.app_menu.addAction(self.act_quit)
+        self.help_menu.addAction(self.act_help)
+        self.help_menu.addAction(self.act_about)
+
+    def retranslate(self) -> None:
+        """Every text of the window in the current language (an i18n listener)."""
+        self.setWindowTitle(_("Tilewise: {name}", name=self.profile.name))
+        self.app_menu.setTitle(_("&Tilewise"))
+        self.help_menu.setTitle(_("&Help"))
+        self.act_library.setText(_("Lesson &library"))
+        self.act_profiles.setText(_("&Learners…"))
+        self.act_settings.setText(_("&Settings…"))
+        self.act_quit.setText(_("&Quit"))
+        self.act_help.setText(_("How to &play"))
+        self.act_about.setText(_("&About Tilewise"))
+        self.library.retranslate()
+        self.player.retranslate()
+
+    # ---- navigation ------------------------------------------------------------------------
+    def show_library(self) -> None:
+        """Show the library with this profile's progress."""
+        self.library.show_packs(self.packs, self.store.lesson_summaries(self.profile.id),
+                                self.profile.name)
+        self.stack.setCurrentWidget(self.library)
+
+    def pack(self, pack_id: str) -> Pack:
+        """A loaded pack by id (KeyError)."""
+        for pack in self.packs:
+            if pack.id == pack_id:
+                return pack
+        raise KeyError(pack_id)
+
+    def open_lesson(self, pack_id: str, lesson_id: str) -> None:
+        """Open (or resume) a lesson in the player."""
+        pack = self.pack(pack_id)
+        saved = self.store.load_lesson(self.profile.id, pack_id, lesson_id)
+        self.player.open(pack, pack.lesson(lesson_id), saved)
+        self.stack.setCurrentWidget(self.player)
+
+    def save_progress(self) -> None:
+        """Write the player's session to the progress store (one transaction)."""
+        session, pack = self.player.session, self.player.pack
+        if session is None or pack is None:
+            return
+        self.store.save_lesson(self.profile.id, pack.id, session.lesson.id, session.to_dict(),
+                               session.mastery, session.complete)
+
+    # ---- profiles and settings ---------------------------------------------------------------
+    def switch_profile(self, profile: Profile) -> None:
+        """Make ``profile`` current: its language, its progress."""
+        self.profile = profile
+        self.settings.last_profile = profile.id
+        self._save_settings()
+        self.apply_language(profile.language)
+        self.show_library()
+
+    def choose_profile(self) -> None:
+        """The learners dialog: switch, or add a learner."""
+        dialog = ProfilesDialog(self.store.profiles(), self.profile.id, self)
+        if not dialog.exec():
+            return
+        if dialog.add_requested:
+            new = NewProfileDialog(current_language(), self)
+            if new.exec():
+                name, language = new.result_values()
+                self.switch_profile(self.store.create_profile(name, language))
+            return
+        chosen = dialog.chosen()
+        profile = self.store.profile(chosen) if chosen is not None else None
+        if profile is not None:
+            self.switch_profile(profile)
+
+    def edit_settings(self) -> None:
+        """The settings dialog; a new language applies at once, without a restart."""
+        s = self.settings
+        dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self)
+        if not dialog.exec():
+            return
+        language, theme, tile_size, text_scale = dialog.values()
+        s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
+        self.store.set_profile_language(self.profile.id, language)
+        self.profile = self.store.profile(self.profile.id) or self.profile
+        self._save_settings()
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setStyleSheet(style_sheet(theme, text_scale))
+        if theme != self.images.theme:
+            self.images.__init__(theme)  # type: ignore[misc]
+        self.apply_language(language)
+
+    def apply_language(self, language: str) -> None:
+        """Switch Tilewise's and Qt's catalogs; listeners re-render every widget."""
+        app = QApplication.instance()
+        if app is not None:
+            install_qt_translations(app, language)
+        set_language(language)
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.settings_path)
+        except OSError:
+            log.exception("settings could not be saved")
+
+    def report_problems(self) -> None:
+        """Tell the learner which packs did not load (file, key path, problem)."""
+        if not self.problems:
+            return
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(_("A lesson pack could not be loaded"))
+        box.setText("\n".join(self.problems[:20]))
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        translate_buttons(box)
+        box.exec()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        if not self._closed:
+            self._closed = True
+            self.save_progress()
+            remove_listener(self.retranslate)
+        super().closeEvent(event)
+
+
+def first_profile(store: ProgressStore, settings: Settings, name: str | None, language: str,
+                  parent: QWidget | None = None) -> Profile | None:
+    """The profile to start with: ``name`` (created if new), the last one used, or (first
+    start) one made from the welcome dialog. None if the learner cancelled."""
+    profiles = store.profiles()
+    if name:
+        for profile in profiles:
+            if profile.name == name:
+                return profile
+        return store.create_profile(name, language)
+    if settings.last_profile is not None:
+        last = store.profile(settings.last_profile)
+        if last is not None:
+            return last
+    if profiles:
+        return profiles[0]
+    dialog = NewProfileDialog(language, parent)
+    if not dialog.exec():
+        return None
+    entered, chosen = dialog.result_values()
+    return store.create_profile(entered, chosen)

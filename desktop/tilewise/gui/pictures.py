@@ -1,0 +1,430 @@
+"""Lesson pictures drawn from the step's ``picture`` data (no images with text in them).
+
+Kinds (``tilewise.lessons.model.PICTURE_KINDS``): ``seat_diagram`` (seats around the table,
+the dealer, pass arrows, hand counts), ``rack`` (a row of tiles, some marked), ``exposures``
+(melds with the sideways tile and face-down ends), ``kong``, ``precedence_ladder`` and
+``tile_grid``. Labels are text items (QTextLayout shapes every script) in the current language;
+captions are pack msgids translated by the caller's ``tr``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsTextItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from tilewise.gui.moves import SEAT_ORDER, relation, seat_at
+from tilewise.gui.reasons import relative_seat_name, seat_name
+from tilewise.gui.table import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
+from tilewise.gui.tileimages import TileImages
+from tilewise.i18n import _, ngettext, pgettext
+
+Translate = Callable[[str], str]
+INK = QColor("#1b1b1b")
+PANEL = QColor("#f4f1e8")
+MARK = QColor("#d62f2f")
+SEAT_FILL = QColor("#2b7658")
+
+
+class FaceItem(QGraphicsItem):
+    """A tile face (or ``back``) drawn sharp at any zoom; optional red mark underneath."""
+
+    def __init__(self, images: TileImages, code: str, *, marked: bool = False) -> None:
+        super().__init__()
+        self.images, self.code, self.marked = images, code, marked
+        self.setToolTip(tile_name(code))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(-6, -6, TILE_W + 12, TILE_H + 12)
+
+    def paint(  # noqa: D102
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        paint_face(painter, self.images, self.code, QRectF(0, 0, TILE_W, TILE_H))
+        if self.marked:
+            painter.setPen(QPen(MARK, 7))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3, -3, TILE_W + 6, TILE_H + 6), 9, 9)
+
+
+class ArrowItem(QGraphicsItem):
+    """A bold arrow between two scene points."""
+
+    def __init__(self, start: QPointF, end: QPointF, colour: QColor = FOCUS, width: float = 14,
+                 *, dashed: bool = False) -> None:
+        super().__init__()
+        self.line, self.colour, self.width = QLineF(start, end), colour, width
+        self.dashed = dashed
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-40, -40, 40, 40)
+
+    def paint(  # noqa: D102
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.dashed:
+            # A blind pass: the shaft is drawn in dashes (tiles travel unseen).
+            painter.setPen(QPen(self.colour, self.width, Qt.PenStyle.DashLine))
+            short = QLineF(self.line.p1(), self.line.pointAt(0.6))
+            painter.drawLine(short)
+            draw_arrow(painter, QLineF(self.line.pointAt(0.6), self.line.p2()), self.colour,
+                       self.width)
+            return
+        draw_arrow(painter, self.line, self.colour, self.width)
+
+
+def text_item(text: str, size: int, *, width: float | None = None, bold: bool = False,
+              colour: QColor = INK, centre: bool = False) -> QGraphicsTextItem:
+    """A wrapped, shaped text item (plain text, never drawn glyph by glyph)."""
+    item = QGraphicsTextItem()
+    item.setPlainText(text)
+    font = QFont()
+    font.setPixelSize(size)
+    font.setBold(bold)
+    item.setFont(font)
+    item.setDefaultTextColor(colour)
+    if width is not None:
+        item.setTextWidth(width)
+        if centre:
+            option = item.document().defaultTextOption()
+            option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            item.document().setDefaultTextOption(option)
+    return item
+
+
+class PictureScene(QGraphicsScene):
+    """Draws one picture dict into the scene (see the module docstring for the kinds)."""
+
+    def __init__(self, images: TileImages) -> None:
+        super().__init__()
+        self.images = images
+        self._themed: dict[str, TileImages] = {}
+        self.setBackgroundBrush(PANEL)
+
+    def show_picture(self, picture: Mapping[str, Any] | None, tr: Translate) -> None:
+        """Replace the scene's content with ``picture`` (nothing when None)."""
+        self.clear()
+        if not picture:
+            self.setSceneRect(0, 0, 10, 10)
+            return
+        kind = str(picture.get("kind", ""))
+        draw = {
+            "seat_diagram": self._seats,
+            "rack": self._rack,
+            "exposures": self._exposures,
+            "kong": self._kong,
+            "precedence_ladder": self._ladder,
+            "tile_grid": self._grid,
+        }.get(kind)
+        if draw is not None:
+            draw(picture, tr)
+        caption = picture.get("caption")
+        bounds = self.itemsBoundingRect()
+        if caption:
+            item = text_item(tr(str(caption)), 30, width=max(600.0, bounds.width()), centre=True)
+            item.setPos(bounds.center().x() - item.textWidth() / 2, bounds.bottom() + 16)
+            self.addItem(item)
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-24, -24, 24, 24))
+
+    # ---- kinds ---------------------------------------------------------------------------
+    def _seats(self, data: Mapping[str, Any], tr: Translate) -> None:
+        you = str(data.get("you", "E"))
+        dealer = data.get("dealer")
+        highlight = data.get("highlight") or []
+        if isinstance(highlight, str):
+            highlight = [highlight]
+        counts: Mapping[str, int] = data.get("hand_counts") or {}
+        centre = QPointF(450, 400)
+        table = QGraphicsRectItem(QRectF(centre.x() - 190, centre.y() - 190, 380, 380))
+        table.setBrush(QColor("#1f5c45"))
+        table.setPen(QPen(QColor("#0d3325"), 4))
+        self.addItem(table)
+        offsets = {"you": QPointF(0, 300), "right": QPointF(330, 0), "across": QPointF(0, -300),
+                   "left": QPointF(-330, 0)}
+        spots: dict[str, QPointF] = {}
+        for seat in SEAT_ORDER:
+            rel = relation(you, seat)
+            spot = centre + offsets[rel]
+            spots[seat] = spot
+            lit = seat in highlight
+            disc = QGraphicsEllipseItem(QRectF(spot.x() - 70, spot.y() - 70, 140, 140))
+            disc.setBrush(QColor("#ffcc33") if lit else SEAT_FILL)
+            disc.setPen(QPen(INK if lit else QColor("#0d3325"), 6 if lit else 3))
+            self.addItem(disc)
+            name = text_item(seat_name(seat), 34, width=220, bold=True,
+                             colour=INK if lit else QColor("white"), centre=True)
+            name.setPos(spot.x() - 110, spot.y() - 28)
+            self.addItem(name)
+            lines = []
+            if rel == "you":
+                lines.append(pgettext("seat relation", "you"))
+            else:
+                lines.append(relative_seat_name(rel))
+            if seat == dealer:
+                # TRANSLATORS: marks the dealer's seat in the seat diagram
+                lines.append(_("dealer"))
+            if seat in counts:
+                lines.append(ngettext("{n} tile", "{n} tiles", int(counts[seat])))
+            note = text_item("\n".join(lines), 24, width=260, centre=True)
+            below = rel in ("you", "right", "left")
+            note.setPos(spot.x() - 130, spot.y() + 74 if below else spot.y() - 74 - 30 * len(lines))
+            self.addItem(note)
+        for arrow in data.get("arrows") or []:
+            start_seat, end_seat, label = _arrow_ends(arrow, you)
+            if start_seat not in spots or end_seat not in spots:
+                continue
+            a, b = spots[start_seat], spots[end_seat]
+            line = QLineF(a, b)
+            unit = line.unitVector()
+            d = QPointF(unit.dx(), unit.dy())
+            # Opposite arrows between the same two seats run side by side, not on top.
+            side = QPointF(-d.y(), d.x()) * 26
+            a, b = a + side, b + side
+            blind = isinstance(arrow, Mapping) and bool(arrow.get("blind"))
+            mine = start_seat == you
+            item = ArrowItem(a + d * 80, b - d * 80, FOCUS if mine else QColor("#5b8fd6"),
+                             16 if mine else 11, dashed=blind)
+            item.setZValue(2)
+            self.addItem(item)
+            count = arrow.get("count") if isinstance(arrow, Mapping) else None
+            words = [tr(label)] if label else []
+            if count and mine:
+                words.append(ngettext("{n} tile", "{n} tiles", int(count)))
+            if blind:
+                # TRANSLATORS: marks a pass whose tiles travel unseen (a blind pass)
+                words.append(_("blind"))
+            if words:
+                text = text_item("\n".join(words), 24, width=170, bold=True, centre=True)
+                mid = a + (b - a) * (0.5 if mine else 0.5)
+                text.setPos(mid.x() - 85 + side.x() * 2.2, mid.y() - 22 + side.y() * 2.2)
+                text.setZValue(3)
+                back = QGraphicsRectItem(text.boundingRect().translated(text.pos()))
+                back.setBrush(QColor(255, 255, 255, 225))
+                back.setPen(Qt.PenStyle.NoPen)
+                back.setZValue(2.5)
+                self.addItem(back)
+                self.addItem(text)
+
+    def _images(self, theme: str | None) -> TileImages:
+        if not theme or theme == self.images.theme:
+            return self.images
+        if theme not in self._themed:
+            self._themed[theme] = TileImages(theme)
+        return self._themed[theme]
+
+    def _row(self, tiles: Sequence[str], origin: QPointF, *, marked: set[int] | None = None,
+             scale: float = 1.0, theme: str | None = None) -> float:
+        x = origin.x()
+        images = self._images(theme)
+        for index, code in enumerate(tiles):
+            item = FaceItem(images, str(code), marked=bool(marked and index in marked))
+            item.setScale(scale)
+            item.setPos(x, origin.y())
+            self.addItem(item)
+            x += (TILE_W + 8) * scale
+        return x - origin.x()
+
+    def _rack(self, data: Mapping[str, Any], tr: Translate) -> None:
+        tiles = [str(t) for t in data.get("tiles", [])]
+        marked_raw = data.get("marked") or []
+        marked = {i for i, code in enumerate(tiles)
+                  if i in marked_raw or code in [str(m) for m in marked_raw]}
+        self._row(tiles, QPointF(0, 0), marked=marked)
+        zones = data.get("zones") or []
+        x = 0.0
+        for zone in zones if isinstance(zones, list) else []:
+            if not isinstance(zone, Mapping):
+                continue
+            label_text = tr(str(zone.get("label", ""))) if zone.get("label") else ""
+            if not label_text and zone.get("to") in SEAT_ORDER:
+                label_text = _("To {seat}", seat=seat_name(str(zone["to"])))
+            count = int(zone.get("slots", 3) or 3)
+            box = QGraphicsRectItem(QRectF(x, TILE_H + 70, count * (TILE_W + 8) + 8, TILE_H + 16))
+            box.setPen(QPen(QColor("#777777"), 4, Qt.PenStyle.DashLine))
+            self.addItem(box)
+            self._row([str(t) for t in zone.get("tiles", [])], QPointF(x + 8, TILE_H + 78))
+            if label_text:
+                item = text_item(label_text, 26, bold=True)
+                item.setPos(x, TILE_H + 28)
+                self.addItem(item)
+            x += count * (TILE_W + 8) + 60
+
+    def _meld(self, meld: Mapping[str, Any], origin: QPointF, *, added: str | None = None) -> float:
+        tiles = [str(t) for t in meld.get("tiles", [])]
+        rotated = meld.get("rotated")
+        face_down = set(meld.get("face_down") or [])
+        x = origin.x()
+        for index, code in enumerate(tiles):
+            item = FaceItem(self.images, "back" if index in face_down else code)
+            if index == rotated:
+                item.setRotation(-90)
+                item.setPos(x, origin.y() + TILE_H)
+                x += TILE_H + 8
+            else:
+                item.setPos(x, origin.y())
+                x += TILE_W + 8
+            self.addItem(item)
+        if added:
+            item = FaceItem(self.images, added, marked=True)
+            item.setPos(x + 10, origin.y())
+            self.addItem(item)
+            x += TILE_W + 18
+        return x - origin.x()
+
+    def _exposures(self, data: Mapping[str, Any], tr: Translate) -> None:
+        owner = data.get("seat")
+        y = 0.0
+        if owner:
+            head = text_item(_("Exposures of {seat}", seat=seat_name(str(owner))), 30, bold=True)
+            head.setPos(0, y)
+            self.addItem(head)
+            y += 56
+        for meld in data.get("melds", []) or []:
+            width = self._meld(meld, QPointF(0, y))
+            source = meld.get("from")
+            if source and owner and source != owner:
+                note = _("claimed from {seat} ({relation})", seat=seat_name(str(source)),
+                         relation=relative_seat_name(relation(str(owner), str(source))))
+            elif meld.get("face_down"):
+                note = _("concealed: ends face down")
+            else:
+                note = ""
+            if note:
+                item = text_item(note, 26)
+                item.setPos(width + 30, y + TILE_H / 2 - 18)
+                self.addItem(item)
+            y += TILE_H + 40
+
+    def _kong(self, data: Mapping[str, Any], tr: Translate) -> None:
+        meld = data.get("meld") or {}
+        added = data.get("added")
+        self._meld(meld, QPointF(0, 0), added=str(added) if isinstance(added, str) else None)
+
+    def _ladder(self, data: Mapping[str, Any], tr: Translate) -> None:
+        rungs = list(data.get("rungs") or [])
+        discarder = data.get("discarder")
+        y = 0.0
+        if discarder:
+            head = text_item(_("Discard by {seat}", seat=seat_name(str(discarder))), 30, bold=True)
+            self.addItem(head)
+            y = 60.0
+        for number, rung in enumerate(rungs):
+            width = 720 - number * 90
+            box = QGraphicsRectItem(QRectF((720 - width) / 2, y, width, 84))
+            box.setBrush(QColor("#ffcc33") if number == 0 else QColor("#ffffff"))
+            box.setPen(QPen(INK, 3))
+            self.addItem(box)
+            text = text_item(_rung_text(rung, tr), 30, width=width - 20, bold=number == 0,
+                             centre=True)
+            text.setPos((720 - width) / 2 + 10, y + 20)
+            self.addItem(text)
+            y += 100
+        if len(rungs) > 1:
+            arrow = ArrowItem(QPointF(780, y - 50), QPointF(780, 70 if discarder else 10),
+                              INK, 10)
+            self.addItem(arrow)
+            top = text_item(_("beats"), 26)
+            top.setPos(800, (y) / 2)
+            self.addItem(top)
+
+    def _grid(self, data: Mapping[str, Any], tr: Translate) -> None:
+        y = 0.0
+        for row in data.get("rows", []) or []:
+            theme = None
+            if isinstance(row, Mapping):
+                tiles = [str(t) for t in row.get("tiles", [])]
+                label = row.get("label") or row.get("caption")
+                theme = row.get("theme")
+            else:
+                tiles, label = [str(t) for t in row], None
+            x = 0.0
+            if label:
+                item = text_item(tr(str(label)), 28, width=260, bold=True)
+                item.setPos(0, y + TILE_H / 2 - 20)
+                self.addItem(item)
+                x = 280.0
+            self._row(tiles, QPointF(x, y), theme=str(theme) if theme else None)
+            y += TILE_H + 24
+
+
+def _arrow_ends(arrow: Any, you: str) -> tuple[str, str, str | None]:
+    """(from seat, to seat, label msgid) of an arrow given as a relation or a table."""
+    if isinstance(arrow, str):
+        if arrow in SEAT_ORDER:
+            return you, arrow, None
+        return you, seat_at(you, arrow), None
+    if isinstance(arrow, Mapping):
+        start = str(arrow.get("from", you))
+        end = str(arrow.get("to", "right"))
+        if end not in SEAT_ORDER:
+            end = seat_at(start, end)
+        label = arrow.get("label")
+        return start, end, str(label) if label else None
+    return you, you, None
+
+
+def _rung_text(rung: Any, tr: Translate) -> str:
+    claims = {
+        "win": pgettext("claim", "Win"), "mahjong": pgettext("claim", "Mah Jongg"),
+        "pong": pgettext("claim", "Pong"), "pung": pgettext("claim", "Pung"),
+        "kong": pgettext("claim", "Kong"), "chi": pgettext("claim", "Chi"),
+    }
+    if isinstance(rung, Mapping):
+        if rung.get("label"):
+            return tr(str(rung["label"]))
+        names = rung.get("claims") or [rung.get("claim")]
+        text = " / ".join(claims.get(str(n), str(n)) for n in names if n)
+        if rung.get("seat"):
+            text = _("{claim} by {seat}", claim=text, seat=seat_name(str(rung["seat"])))
+        return text
+    if isinstance(rung, list):
+        return " / ".join(claims.get(str(n), str(n)) for n in rung)
+    return claims.get(str(rung), tr(str(rung)))
+
+
+class PictureView(QGraphicsView):
+    """A view that shows a :class:`PictureScene` scaled to fit, read-only."""
+
+    def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
+        self.picture_scene = PictureScene(images)
+        super().__init__(self.picture_scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setBackgroundBrush(QBrush(PANEL))
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def show_picture(self, picture: Mapping[str, Any] | None, tr: Translate) -> None:
+        """Draw ``picture`` and fit it."""
+        self.picture_scene.show_picture(picture, tr)
+        self._fit()
+
+    def _fit(self) -> None:
+        rect = self.sceneRect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        # Never blow a small picture up past twice its size: big, but not absurd.
+        if self.transform().m11() > 2.0:
+            self.resetTransform()
+            self.scale(2.0, 2.0)
+            self.centerOn(rect.center())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        self._fit()

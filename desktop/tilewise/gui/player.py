@@ -1,0 +1,588 @@
+"""The lesson player: step text and picture, the table or quiz, feedback, and navigation.
+
+Every handler is a few lines (house rule 7): decode the event, call one method of this class
+(public, so tests drive the same path), which calls one ``LessonSession`` method and repaints.
+Public methods: :meth:`open`, :meth:`drop`, :meth:`miss`, :meth:`send_selection`,
+:meth:`command`, :meth:`choose`, :meth:`show_hint`, :meth:`next_step`, :meth:`previous_step`,
+:meth:`reset_step`, :meth:`retranslate`.
+
+Partial moves stay in the GUI (``LessonSession`` judges whole moves only): tiles dropped into a
+pass zone wait there until it holds three (tiles + blind); a tile dropped there is first put to
+the rules core as a short pass (``lessons.moves.scenario`` + the core's judge, not counted as an
+attempt) so a joker is sent home at once with its reason, and only a short count
+(``PASS_NEEDS_THREE``) lets it stay.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tilewise.gui import moves as gui_moves
+from tilewise.gui.pictures import PictureView
+from tilewise.gui.reasons import explain, rule_source
+from tilewise.gui.table import TableScene, TableView, tile_name
+from tilewise.gui.tileimages import TileImages
+from tilewise.i18n import _, ngettext, pgettext
+from tilewise.lessons import moves as lesson_moves
+from tilewise.lessons.catalog import PackCatalog
+from tilewise.lessons.model import Lesson, Pack
+from tilewise.lessons.session import Feedback, LessonSession
+
+log = logging.getLogger(__name__)
+
+SHORT_PASS = "PASS_NEEDS_THREE"
+
+
+def command_label(command: str) -> str:
+    """Translated button text for a table command (one literal per command)."""
+    head, _sep, arg = command.partition(":")
+    if head == "as":
+        labels = {
+            "pair": _("Check as a pair"), "pung": _("Check as a pung"),
+            "pong": _("Check as a pong"), "kong": _("Check as a kong"),
+            "quint": _("Check as a quint"), "sextet": _("Check as a sextet"),
+            "chi": _("Check as a chi"), "news": _("Check as NEWS"), "run": _("Check as a run"),
+        }
+        return labels.get(arg, _("Check as {kind}", kind=arg))
+    if head == "claim":
+        labels = {
+            # TRANSLATORS: claim buttons are the spoken announcement at the table
+            "chi": pgettext("claim", "Chi!"), "pong": pgettext("claim", "Pong!"),
+            "pung": pgettext("claim", "Pung!"), "kong": pgettext("claim", "Kong!"),
+            "quint": pgettext("claim", "Quint!"), "sextet": pgettext("claim", "Sextet!"),
+            "win": pgettext("claim", "Win!"), "mahjong": pgettext("claim", "Mah Jongg!"),
+            "pair": pgettext("claim", "Pair for the win!"),
+        }
+        return labels.get(arg, arg)
+    labels = {
+        "vote:continue": _("Play the second Charleston"),
+        "vote:stop": _("Stop the Charleston"),
+        "offer": _("Offer these tiles"),
+        "declare_win": _("Declare a win"),
+    }
+    return labels.get(command, command)
+
+
+class LessonPlayer(QWidget):
+    """Plays one lesson through a :class:`LessonSession`.
+
+    ``changed`` is emitted after anything the progress store should save; ``leave`` when the
+    learner asks for the library.
+    """
+
+    changed = Signal()
+    leave = Signal()
+
+    def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.images = images
+        self.pack: Pack | None = None
+        self.lesson: Lesson | None = None
+        self.catalog: PackCatalog | None = None
+        self.session: LessonSession | None = None
+        self.spec: gui_moves.TableSpec | None = None
+        self.last_feedback: Feedback | None = None
+        self._feedback_parts: tuple[str, str, str] = ("", "", "")
+        self._hint: str | None = None
+        self._build()
+        self.retranslate()
+
+    # ---- widgets --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("lessonTitle")
+        self.title.setWordWrap(True)
+        self.counter = QLabel()
+        self.counter.setObjectName("stepCounter")
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumHeight(10)
+        self.step_title = QLabel()
+        self.step_title.setObjectName("stepTitle")
+        self.step_title.setWordWrap(True)
+        self.text = QLabel()
+        self.text.setObjectName("stepText")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.picture = PictureView(self.images)
+        self.table_scene = TableScene(self.images, self)
+        self.table = TableView(self.table_scene)
+        self.table.dropped.connect(self.drop)
+        self.table.missed.connect(self.miss)
+        self.table.send.connect(self.send_selection)
+        self.table.focus_moved.connect(self._announce)
+        self.quiz = QWidget()
+        self.quiz_layout = QGridLayout(self.quiz)
+        self.stage = QStackedWidget()
+        self.stage.addWidget(self.picture)
+        self.stage.addWidget(self.table)
+        self.stage.addWidget(self.quiz)
+        self.commands = QHBoxLayout()
+        self.feedback = QLabel()
+        self.feedback.setObjectName("feedback")
+        self.feedback.setWordWrap(True)
+        self.feedback.setTextFormat(Qt.TextFormat.PlainText)
+        self.feedback.setFrameShape(QFrame.Shape.StyledPanel)
+        self.feedback.setAccessibleName("feedback")
+        self.status = QLabel()
+        self.status.setObjectName("focusStatus")
+        self.status.setVisible(False)
+        self.library_button = QPushButton()
+        self.back_button = QPushButton()
+        self.hint_button = QPushButton()
+        self.reset_button = QPushButton()
+        self.next_button = QPushButton()
+        self.next_button.setDefault(True)
+        self.library_button.clicked.connect(self.leave.emit)
+        self.back_button.clicked.connect(self.previous_step)
+        self.hint_button.clicked.connect(self.show_hint)
+        self.reset_button.clicked.connect(self.reset_step)
+        self.next_button.clicked.connect(self.next_step)
+
+        head = QHBoxLayout()
+        head.addWidget(self.library_button)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.counter)
+        self.side_picture = PictureView(self.images)
+        self.side_picture.setMinimumHeight(150)
+        words = QVBoxLayout()
+        words.setContentsMargins(0, 0, 0, 0)
+        words.addWidget(self.step_title)
+        words.addWidget(self.text)
+        words.addStretch(1)
+        words_box = QWidget()
+        words_box.setLayout(words)
+        # Explain and quiz steps: words and picture side by side, the stage on the right.
+        # Task steps: words (and a small picture) in a band on top, the table below, full width.
+        self.side = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self.side.setContentsMargins(0, 0, 0, 0)
+        self.side.addWidget(words_box, 1)
+        self.side.addWidget(self.side_picture, 1)
+        self.side_box = QWidget()
+        self.side_box.setLayout(self.side)
+        self.middle = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.middle.addWidget(self.side_box, 2)
+        self.middle.addWidget(self.stage, 5)
+        nav = QHBoxLayout()
+        nav.addWidget(self.back_button)
+        nav.addWidget(self.hint_button)
+        nav.addWidget(self.reset_button)
+        nav.addStretch(1)
+        nav.addWidget(self.next_button)
+        root = QVBoxLayout(self)
+        root.addLayout(head)
+        root.addWidget(self.bar)
+        root.addLayout(self.middle, 1)
+        root.addLayout(self.commands)
+        root.addWidget(self.status)
+        root.addWidget(self.feedback)
+        root.addLayout(nav)
+
+    def retranslate(self) -> None:
+        """Set every text in the current language and re-render the step."""
+        self.library_button.setText(_("Lessons"))
+        self.back_button.setText(_("Back"))
+        self.hint_button.setText(_("Hint"))
+        self.reset_button.setText(_("Start this step again"))
+        self.next_button.setText(_("Next"))
+        self.table.setAccessibleName(_("Table"))
+        self.table.setAccessibleDescription(
+            _("Arrow keys move between tiles, Space selects, 1 to 9 send the selection to a zone.")
+        )
+        if self.session is not None and self.pack is not None:
+            self.catalog = PackCatalog(pack_dir_of(self.pack), current_lang())
+            self.render_step(keep_feedback=True)
+
+    # ---- opening and rendering ------------------------------------------------------------
+    def open(self, pack: Pack, lesson: Lesson, saved: dict[str, Any] | None = None) -> None:
+        """Start (or resume from ``saved``, a ``LessonSession.to_dict()``) ``lesson``."""
+        self.pack, self.lesson = pack, lesson
+        self.catalog = PackCatalog(pack_dir_of(pack), current_lang())
+        try:
+            self.session = LessonSession(lesson, saved=saved)
+        except ValueError:
+            log.warning("saved progress for %s does not fit; starting over", lesson.id)
+            self.session = LessonSession(lesson)
+        self._clear_feedback()
+        self.render_step()
+
+    def tr(self, msgid: str | None) -> str:
+        """Translate pack text of the current step (context ``<lesson>/<step>``)."""
+        if not msgid or self.catalog is None or self.session is None or self.lesson is None:
+            return msgid or ""
+        return self.catalog.text(self.lesson.context(self.session.step), msgid)
+
+    def render_step(self, *, keep_feedback: bool = False) -> None:
+        """Show the current step: text, picture, table or quiz, buttons."""
+        session, lesson = self.session, self.lesson
+        if session is None or lesson is None or self.catalog is None:
+            return
+        step = session.step
+        total = len(lesson.steps)
+        self.title.setText(self.catalog.text(lesson.context(), lesson.title))
+        self.counter.setText(_("Step {number} of {total}", number=session.index + 1, total=total))
+        self.bar.setRange(0, total)
+        self.bar.setValue(session.index + 1)
+        self.step_title.setText(self.tr(step.title))
+        self.step_title.setVisible(bool(step.title))
+        body = self.tr(step.text)
+        if step.points:
+            body += "\n\n" + "\n".join("• " + self.tr(p) for p in step.points)
+        self.text.setText(body)
+        self._clear_commands()
+        self._arrange(task=step.task is not None)
+        if step.task is not None:
+            self.spec = gui_moves.table_spec(step.task, step.picture)
+            self.table_scene.build(self.spec)
+            self.stage.setCurrentWidget(self.table)
+            # A rack picture is what the table already shows: no second copy beside it.
+            side = step.picture if step.picture and step.picture.get("kind") != "rack" else None
+            self.side_picture.show_picture(side, self.tr)
+            self.side_picture.setVisible(side is not None)
+            self._add_commands(self.spec.commands)
+            self.table.setFocus()
+        elif step.quiz is not None:
+            self.spec = None
+            self._build_quiz()
+            self.stage.setCurrentWidget(self.quiz)
+            self.side_picture.show_picture(step.picture, self.tr)
+            self.side_picture.setVisible(step.picture is not None)
+        else:
+            self.spec = None
+            self.picture.show_picture(step.picture, self.tr)
+            self.stage.setCurrentWidget(self.picture)
+            self.side_picture.setVisible(False)
+        if session.record().done and step.acting:
+            self._show_feedback(_("Done. This step is complete."), "", "", good=True)
+            self.table_scene.spec = self.spec
+        elif keep_feedback:
+            self._refresh_feedback()
+        else:
+            self._clear_feedback()
+        self._update_nav()
+
+    def _arrange(self, *, task: bool) -> None:
+        """Task: a band of text over a full-width table. Otherwise: text beside the stage."""
+        if task:
+            self.middle.setDirection(QBoxLayout.Direction.TopToBottom)
+            self.side.setDirection(QBoxLayout.Direction.LeftToRight)
+            self.middle.setStretch(0, 0)
+            self.middle.setStretch(1, 1)
+            self.side_box.setMaximumWidth(16777215)
+            self.side_box.setMaximumHeight(190)
+            self.side_picture.setMaximumWidth(320)
+        else:
+            self.middle.setDirection(QBoxLayout.Direction.LeftToRight)
+            self.side.setDirection(QBoxLayout.Direction.TopToBottom)
+            self.middle.setStretch(0, 2)
+            self.middle.setStretch(1, 3)
+            self.side_box.setMaximumHeight(16777215)
+            self.side_box.setMaximumWidth(560)
+            self.side_picture.setMaximumWidth(16777215)
+
+    def _build_quiz(self) -> None:
+        while self.quiz_layout.count():
+            item = self.quiz_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        step = self.session.step if self.session else None
+        if step is None or step.quiz is None:
+            return
+        for number, option in enumerate(step.quiz.options):
+            button = QPushButton(self._option_text(option))
+            button.setObjectName(f"option:{option.id}")
+            button.setMinimumHeight(64)
+            tiles = option.tiles or ((option.tile,) if option.tile else ())
+            if tiles and not option.text:
+                button.setIcon(self.images.pixmap(tiles[0], 96, self.devicePixelRatioF()))
+                button.setIconSize(button.iconSize().scaled(48, 64, Qt.AspectRatioMode.KeepAspectRatio))
+            button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
+            self.quiz_layout.addWidget(button, number // 2, number % 2)
+
+    def _option_text(self, option: Any) -> str:
+        if option.text:
+            return self.tr(option.text)
+        tiles = option.tiles or ((option.tile,) if option.tile else ())
+        # TRANSLATORS: separator between tile names in a quiz option
+        return pgettext("list separator", ", ").join(tile_name(t) for t in tiles)
+
+    def _clear_commands(self) -> None:
+        while self.commands.count():
+            item = self.commands.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+
+    def _add_commands(self, commands: list[str]) -> None:
+        for command in commands:
+            button = QPushButton(command_label(command))
+            button.setObjectName(f"command:{command}")
+            button.setMinimumHeight(48)
+            button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
+            self.commands.addWidget(button)
+        if self.spec is not None and self.spec.zones:
+            send = QPushButton(_("Send selected tiles"))
+            send.setObjectName("command:send")
+            send.setMinimumHeight(48)
+            send.clicked.connect(lambda: self.send_selection(self.spec.zones[0].id if self.spec else ""))
+            self.commands.addWidget(send)
+        self.commands.addStretch(1)
+
+    def _update_nav(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        step = session.step
+        done = session.record().done or not step.acting
+        last = session.index + 1 >= len(session.lesson.steps)
+        self.next_button.setEnabled(done)
+        self.next_button.setText(_("Finish the lesson") if last else _("Next"))
+        self.back_button.setEnabled(session.index > 0)
+        self.hint_button.setEnabled(step.acting and len(step.hints) > session.record().hints_used)
+        self.reset_button.setEnabled(step.task is not None)
+
+    # ---- feedback -------------------------------------------------------------------------
+    def _clear_feedback(self) -> None:
+        self.last_feedback = None
+        self._hint = None
+        self._feedback_parts = ("", "", "")
+        self.feedback.setText("")
+        self.feedback.setProperty("verdict", "none")
+        self.feedback.setVisible(False)
+
+    def _show_feedback(self, headline: str, detail: str, source: str, *, good: bool) -> None:
+        self.feedback.setText("\n".join(part for part in (headline, detail, source) if part))
+        self.feedback.setProperty("verdict", "good" if good else "bad")
+        self.feedback.style().unpolish(self.feedback)
+        self.feedback.style().polish(self.feedback)
+        self.feedback.setVisible(True)
+
+    def _refresh_feedback(self) -> None:
+        if self.last_feedback is not None:
+            self._present(self.last_feedback)
+        elif self._hint:
+            self._show_feedback(_("Hint"), self.tr(self._hint), "", good=True)
+
+    def _present(self, feedback: Feedback) -> None:
+        """Show a verdict: what happened, the step's message, the reason and its rule."""
+        self.last_feedback = feedback
+        message = self.tr(feedback.message)
+        if feedback.accepted:
+            headline = _("Well done!") if feedback.step_done else _("Good.")
+            self._show_feedback(headline, message, "", good=True)
+        elif not feedback.legal and feedback.reason:
+            self._show_feedback(
+                _("Not allowed."), message or explain(feedback.reason), rule_source(feedback.reason),
+                good=False,
+            )
+            if message:
+                self.feedback.setText(self.feedback.text().replace(
+                    message, message + "\n" + explain(feedback.reason), 1))
+        elif feedback.legal:
+            self._show_feedback(_("That is allowed, but it is not what this step asks."), message,
+                                "", good=False)
+        else:
+            self._show_feedback(_("Not quite."), message, "", good=False)
+        self._update_nav()
+
+    def feedback_text(self) -> str:
+        """The feedback panel's text (what the learner reads after a move)."""
+        return self.feedback.text()
+
+    # ---- moves (called by the handlers and by tests) ---------------------------------------
+    def _staged(self, zone_id: str) -> list[Any]:
+        return [t for t in self.table_scene.tiles if t.placed and t.placed[0] == zone_id]
+
+    def drop(self, tile_index: int, zone_id: str, slot: int = -1) -> Feedback | None:
+        """The learner dropped rack tile ``tile_index`` on ``zone_id`` (slot ``slot``).
+
+        Returns the session's feedback when the drop made a whole move, else None (the tile
+        waits in the zone, or went home with a reason shown).
+        """
+        scene, spec, session = self.table_scene, self.spec, self.session
+        if spec is None or session is None or zone_id not in scene.zones:
+            return None
+        if session.record().done:
+            self.miss(tile_index)
+            return None
+        item = scene.tiles[tile_index]
+        zone = scene.zones[zone_id]
+        if slot < 0 or slot >= zone.spec.slots:
+            slot = zone.first_free() if zone.first_free() is not None else 0
+        staged = [t for t in self._staged(zone_id) if t is not item] + [item]
+        if len(staged) > zone.spec.slots:
+            self.miss(tile_index)
+            return None
+        codes = [t.code for t in staged if not t.blind]
+        blind = sum(1 for t in staged if t.blind)
+        action = gui_moves.drop_action(spec, zone.spec, codes, blind)
+        if action is None:
+            scene.snap(item, zone_id, slot)
+            self._announce(scene.announce())
+            return None
+        if zone.spec.kind == "pass" and len(codes) + blind < 3:
+            return self._stage_pass(item, zone_id, slot, action)
+        scene.snap(item, zone_id, slot)
+        return self._attempt(action, staged)
+
+    def _stage_pass(self, item: Any, zone_id: str, slot: int, action: dict[str, Any]) -> None:
+        session = self.session
+        assert session is not None and session.step.task is not None
+        verdict = lesson_moves.default_judge()(lesson_moves.scenario(session.step.task, action))
+        reason = verdict.get("reason")
+        if verdict.get("legal") or reason == SHORT_PASS:
+            self.table_scene.snap(item, zone_id, slot)
+            left = 3 - len(self._staged(zone_id))
+            self._show_feedback(
+                ngettext("{n} more tile to pass.", "{n} more tiles to pass.", left), "", "",
+                good=True,
+            )
+            self.last_feedback = None
+            return None
+        self.table_scene.send_home(item)
+        self._present(Feedback(False, False, str(reason), None, False))
+        return None
+
+    def _attempt(self, action: dict[str, Any], staged: list[Any]) -> Feedback | None:
+        session = self.session
+        assert session is not None
+        try:
+            feedback = session.attempt(action)
+        except ValueError as error:
+            log.warning("move refused by the session: %s", error)
+            for tile in staged:
+                self.table_scene.send_home(tile)
+            return None
+        if not feedback.accepted:
+            for tile in staged:
+                self.table_scene.send_home(tile)
+        self._present(feedback)
+        self.changed.emit()
+        return feedback
+
+    def miss(self, tile_index: int) -> None:
+        """A tile was released away from every zone: it slides home."""
+        if 0 <= tile_index < len(self.table_scene.tiles):
+            self.table_scene.send_home(self.table_scene.tiles[tile_index])
+
+    def select(self, tile_index: int, selected: bool = True) -> None:
+        """Select or unselect a rack tile (what Space does on the focused tile)."""
+        tile = self.table_scene.tiles[tile_index]
+        tile.selected_ = selected
+        tile.update()
+
+    def send_selection(self, zone_id: str) -> Feedback | None:
+        """Send the selected tiles, in rack order, to ``zone_id`` (keyboard and button)."""
+        feedback = None
+        for tile in self.table_scene.selection():
+            tile.selected_ = False
+            tile.update()
+            feedback = self.drop(tile.index, zone_id) or feedback
+        self._announce(self.table_scene.announce())
+        return feedback
+
+    def command(self, command: str) -> Feedback | None:
+        """A table button (claim, vote, group kind, offer, declare)."""
+        if self.spec is None or self.session is None or self.session.step.task is None:
+            return None
+        staged = {zone: [t.code for t in self._staged(zone)] for zone in self.table_scene.zones}
+        action = gui_moves.command_action(self.spec, self.session.step.task.allow, command, staged)
+        if action is None:
+            return None
+        tiles = [t for t in self.table_scene.tiles if t.placed is not None]
+        return self._attempt(action, tiles)
+
+    def choose(self, option_id: str) -> Feedback | None:
+        """Answer the quiz with ``option_id``."""
+        if self.session is None or self.session.record().done:
+            return None
+        feedback = self.session.choose(option_id)
+        self._present(feedback)
+        self.changed.emit()
+        return feedback
+
+    def show_hint(self) -> str | None:
+        """Show the next hint of the step (it counts against mastery)."""
+        if self.session is None:
+            return None
+        hint = self.session.hint()
+        if hint is not None:
+            self._hint = hint
+            self.last_feedback = None
+            self._show_feedback(_("Hint"), self.tr(hint), "", good=True)
+            self.changed.emit()
+        self._update_nav()
+        return hint
+
+    def next_step(self) -> bool:
+        """Go on (a task or quiz must be done first); on the last step, back to the library."""
+        if self.session is None:
+            return False
+        last = self.session.index + 1 >= len(self.session.lesson.steps)
+        moved = self.session.advance()
+        self.changed.emit()
+        if moved:
+            self._clear_feedback()
+            self.render_step()
+        elif last and self.session.complete:
+            self.leave.emit()
+        return moved
+
+    def previous_step(self) -> bool:
+        """Go back one step."""
+        if self.session is None or not self.session.back():
+            return False
+        self.changed.emit()
+        self._clear_feedback()
+        self.render_step()
+        return True
+
+    def reset_step(self) -> None:
+        """Put the current step back as it was (tiles home, moves cleared)."""
+        if self.session is None:
+            return
+        self.session.reset_step()
+        self.changed.emit()
+        self._clear_feedback()
+        self.render_step()
+
+    def _announce(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+        self.table.setAccessibleDescription(text)
+
+
+def current_lang() -> str:
+    """The UI language (pack text follows it)."""
+    from tilewise.i18n import current_language
+
+    return current_language()
+
+
+def pack_dir_of(pack: Pack) -> Any:
+    """The folder a pack was loaded from."""
+    from pathlib import Path
+
+    return Path(pack.path)
+
+
+__all__ = ["LessonPlayer", "command_label"]

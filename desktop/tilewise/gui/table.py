@@ -1,0 +1,770 @@
+"""The table: a QGraphicsScene with racks, pass zones, meld slots and discards.
+
+Tiles are scene items moved inside the scene by press/move/release on the view (no QDrag:
+INPUTS 18). A drop is decoded in scene coordinates, ``view.mapToScene(event.position())``
+(INPUTS 19), into a ``(zone id, slot)`` and handed to the player through the ``dropped``
+signal; the player asks the lesson session and then calls :meth:`TableScene.snap` or
+:meth:`TableScene.send_home`. The keyboard does the same (INPUTS 21): arrows move focus between
+tiles, Space selects, Enter or the digit keys send the selection to a zone.
+
+Scene units are logical pixels at tile height :data:`TILE_H`; the view scales the whole scene
+to fit, and each face is rendered for the final device scale, so tiles stay sharp.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QLineF,
+    QObject,
+    QPointF,
+    QRectF,
+    QSizeF,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from tilewise.gui.moves import TableSpec, ZoneSpec, relation
+from tilewise.gui.reasons import pass_direction_label, relative_seat_name, seat_name
+from tilewise.gui.reasons import tile_name as _tile_name
+from tilewise.gui.tileimages import ASPECT, TileImages
+from tilewise.i18n import _, ngettext
+
+TILE_H = 100.0
+TILE_W = TILE_H * ASPECT
+GAP = 6.0
+SCENE_W = 1200.0
+SCENE_H = 610.0
+
+INK = QColor("#111111")
+FELT = QColor("#1f5c45")
+FELT_LIGHT = QColor("#2b7658")
+PAPER = QColor("#fffdf5")
+FOCUS = QColor("#ffb000")
+SELECT = QColor("#1e88ff")
+GOOD = QColor("#2fbf71")
+
+
+class TileItem(QGraphicsItem):
+    """One tile the learner can press, drag, drop, focus and select."""
+
+    def __init__(self, images: TileImages, code: str, index: int, *, movable: bool) -> None:
+        super().__init__()
+        self.images = images
+        self.code = code
+        self.index = index
+        self.movable = movable
+        self.home = QPointF()
+        self.placed: tuple[str, int] | None = None  # (zone id, slot) once accepted there
+        self.blind = False  # a face-down tile arriving in a blind pass
+        self.selected_ = False
+        self.focused = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        if movable:
+            self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip(tile_name(code))
+        self._anim: QVariantAnimation | None = None
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(-4, -4, TILE_W + 8, TILE_H + 8)
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        paint_face(painter, self.images, self.code, QRectF(0, 0, TILE_W, TILE_H))
+        if self.selected_:
+            painter.setPen(QPen(SELECT, 6))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-1, -1, TILE_W + 2, TILE_H + 2), 8, 8)
+        if self.focused:
+            painter.setPen(QPen(FOCUS, 5, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3.5, -3.5, TILE_W + 7, TILE_H + 7), 9, 9)
+
+    def move_to(self, target: QPointF, *, animate: bool) -> None:
+        """Move to ``target`` (scene coordinates), sliding there when ``animate``."""
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        if not animate or self.pos() == target:
+            self.setPos(target)
+            return
+        anim = QVariantAnimation()
+        anim.setStartValue(self.pos())
+        anim.setEndValue(target)
+        anim.setDuration(220)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(self.setPos)
+        anim.finished.connect(lambda: self.setPos(target))
+        self._anim = anim
+        anim.start()
+
+
+class ZoneItem(QGraphicsItem):
+    """A row of dashed slots with a caption: where tiles are dropped."""
+
+    def __init__(self, spec: ZoneSpec, caption: str) -> None:
+        super().__init__()
+        self.spec = spec
+        self.caption = caption
+        self.hot = False
+        self.filled: list[bool] = [False] * spec.slots
+        self.setZValue(-1)
+
+    def slot_rect(self, slot: int) -> QRectF:
+        """Rectangle of slot ``slot`` in item coordinates."""
+        return QRectF(GAP + slot * (TILE_W + GAP), GAP, TILE_W, TILE_H)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(0, 0, GAP + self.spec.slots * (TILE_W + GAP), TILE_H + 2 * GAP)
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(FOCUS if self.hot else PAPER, 3))
+        painter.setBrush(QColor(255, 255, 255, 60 if self.hot else 28))
+        painter.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 12, 12)
+        pen = QPen(PAPER, 3, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for slot in range(self.spec.slots):
+            painter.drawRoundedRect(self.slot_rect(slot).adjusted(3, 3, -3, -3), 8, 8)
+            painter.save()
+            font = QFont()
+            font.setPixelSize(30)
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(QColor(255, 255, 255, 110))
+            painter.drawText(self.slot_rect(slot), Qt.AlignmentFlag.AlignCenter, str(slot + 1))
+            painter.restore()
+
+    def slot_at(self, scene_point: QPointF) -> int | None:
+        """Slot under ``scene_point`` (or the nearest free one when over the zone), else None."""
+        local = self.mapFromScene(scene_point)
+        if not self.boundingRect().adjusted(-GAP, -GAP, GAP, GAP).contains(local):
+            return None
+        for slot in range(self.spec.slots):
+            if self.slot_rect(slot).adjusted(-GAP / 2, -GAP, GAP / 2, GAP).contains(local):
+                return slot
+        return self.first_free()
+
+    def first_free(self) -> int | None:
+        """The lowest empty slot, or None when all are filled."""
+        for slot, full in enumerate(self.filled):
+            if not full:
+                return slot
+        return None
+
+
+class Arrow(QGraphicsItem):
+    """A thick arrow from ``start`` to ``end`` (the direction of a pass)."""
+
+    def __init__(self, start: QPointF, end: QPointF, colour: QColor = FOCUS) -> None:
+        super().__init__()
+        self.line = QLineF(start, end)
+        self.colour = colour
+        self.setZValue(-2)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-30, -30, 30, 30)
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        draw_arrow(painter, self.line, self.colour, 12.0)
+
+
+def draw_arrow(painter: QPainter, line: QLineF, colour: QColor, width: float) -> None:
+    """Draw a filled arrow along ``line`` with a head sized from ``width``."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    length = line.length()
+    if length < 1:
+        return
+    head = width * 2.8
+    unit = line.unitVector()
+    direction = QPointF(unit.dx(), unit.dy())
+    normal = QPointF(-direction.y(), direction.x())
+    shaft_end = line.p2() - direction * head
+    painter.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.drawLine(QLineF(line.p1(), shaft_end))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawPolygon(
+        QPolygonF([line.p2(), shaft_end + normal * head * 0.7, shaft_end - normal * head * 0.7])
+    )
+
+
+class Plate(QGraphicsItem):
+    """A seat at the table: name, relation to the learner, tile count and exposures."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.rect = rect
+        self.setZValue(-3)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(255, 255, 255, 90), 2))
+        painter.setBrush(FELT_LIGHT)
+        painter.drawRoundedRect(self.rect, 14, 14)
+
+
+def label(text: str, size: int, colour: QColor = PAPER, *, bold: bool = True) -> QGraphicsSimpleTextItem:
+    """A text item (QTextLayout shapes every script, Devanagari included)."""
+    item = QGraphicsSimpleTextItem(text)
+    font = QFont()
+    font.setPixelSize(size)
+    font.setBold(bold)
+    item.setFont(font)
+    item.setBrush(QBrush(colour))
+    return item
+
+
+def wrapped(text: str, size: int, width: float, colour: QColor = PAPER) -> QGraphicsTextItem:
+    """A wrapped plain-text item ``width`` wide (first line bold and larger)."""
+    item = QGraphicsTextItem()
+    item.setTextWidth(width)
+    font = QFont()
+    font.setPixelSize(size)
+    item.setFont(font)
+    item.setDefaultTextColor(colour)
+    cursor = QTextCursor(item.document())
+    first, _sep, rest = text.partition("\n")
+    bold = QTextCharFormat()
+    bold.setFontWeight(QFont.Weight.Bold)
+    big = QFont()
+    big.setPixelSize(round(size * 1.3))
+    big.setBold(True)
+    bold.setFont(big)
+    cursor.insertText(first, bold)
+    if rest:
+        plain = QTextCharFormat()
+        plain.setFont(font)
+        cursor.insertText("\n" + rest, plain)
+    return item
+
+
+class TableScene(QGraphicsScene):
+    """Builds the table for a :class:`TableSpec` and moves tiles between rack and zones."""
+
+    def __init__(self, images: TileImages, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.images = images
+        self.spec: TableSpec | None = None
+        self.tiles: list[TileItem] = []
+        self.zones: dict[str, ZoneItem] = {}
+        self.setSceneRect(0, 0, SCENE_W, SCENE_H)
+        self.setBackgroundBrush(FELT)
+        self.focus_index = 0
+
+    # ---- building -------------------------------------------------------------------------
+    def build(self, spec: TableSpec) -> None:
+        """Clear the scene and lay out ``spec``: other seats, zones, arrows, the learner's rack."""
+        self.clear()
+        self.spec = spec
+        self.tiles = []
+        self.zones = {}
+        plates = self._plates(spec)
+        for seat in spec.seats:
+            self._seat(spec, seat, plates[relation(spec.seat, seat)])
+        self._discards(spec)
+        rack_y = SCENE_H - TILE_H - 44
+        self._zones(spec, plates, QPointF(SCENE_W / 2, rack_y))
+        rack_w = len(spec.rack) * (TILE_W + GAP) - GAP
+        x0 = (SCENE_W - rack_w) / 2
+        for index, code in enumerate(spec.rack):
+            item = TileItem(self.images, code, index, movable=spec.movable)
+            item.home = QPointF(x0 + index * (TILE_W + GAP), rack_y)
+            item.setPos(item.home)
+            item.setZValue(1)
+            self.addItem(item)
+            self.tiles.append(item)
+        # Face-down arriving tiles sit on the side away from the pass zone.
+        away_left = any(relation(spec.seat, z.target) == "right" for z in spec.zones if z.target)
+        incoming_x = 290.0 if away_left else SCENE_W - 290.0 - 3 * (TILE_W + GAP)
+        for number in range(spec.incoming):
+            item = TileItem(self.images, "back", len(spec.rack) + number, movable=spec.movable)
+            item.blind = True
+            item.home = QPointF(incoming_x + number * (TILE_W + GAP), 340)
+            item.setPos(item.home)
+            item.setZValue(1)
+            self.addItem(item)
+            self.tiles.append(item)
+        for zone_id, codes in spec.preplaced.items():
+            if zone_id not in self.zones:
+                continue
+            for code in codes:
+                slot = self.zones[zone_id].first_free()
+                if slot is None:
+                    break
+                item = TileItem(self.images, code, len(self.tiles), movable=False)
+                item.setZValue(1)
+                self.addItem(item)
+                self.tiles.append(item)
+                self.snap(item, zone_id, slot)
+                item.home = item.pos()
+        if spec.incoming:
+            note = label(_("Arriving face down: pass them on blind"), 24)
+            note.setPos(min(incoming_x, SCENE_W - note.boundingRect().width() - 10), 306)
+            self.addItem(note)
+        you = label(_("You: {seat}", seat=seat_name(spec.seat)), 30, PAPER)
+        you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - 40)
+        self.addItem(you)
+        self._own_melds(spec, rack_y)
+        self.focus_index = 0
+        self.update_focus()
+
+    def _plates(self, spec: TableSpec) -> dict[str, QRectF]:
+        return {
+            "across": QRectF(SCENE_W / 2 - 240, 4, 480, 124),
+            "left": QRectF(8, 150, 250, 140),
+            "right": QRectF(SCENE_W - 258, 150, 250, 140),
+        }
+
+    def _seat(self, spec: TableSpec, seat: str, rect: QRectF) -> None:
+        self.addItem(Plate(rect))
+        rel = relation(spec.seat, seat)
+        lines = [seat_name(seat), relative_seat_name(rel)]
+        count = spec.counts.get(seat)
+        if count is not None:
+            lines.append(ngettext("{n} tile", "{n} tiles", count))
+        text = wrapped("\n".join(lines), 24, rect.width() - 20)
+        text.setPos(rect.left() + 10, rect.top() + 6)
+        self.addItem(text)
+        y = rect.top() + 80
+        x = rect.left() + 14
+        scale = 0.55
+        for number, meld in enumerate(spec.melds.get(seat, [])):
+            width = self._meld(meld, QPointF(x, y), scale, seat, number)
+            x += width + 16
+            if x > rect.right() - 3 * TILE_W * scale:
+                x = rect.left() + 14
+                y += TILE_H * scale + 12
+
+    def _meld(self, meld: dict[str, object], origin: QPointF, scale: float, seat: str,
+              number: int) -> float:
+        """Lay out one exposure: the ``rotated`` tile lies sideways, ``face_down`` show backs."""
+        tiles = [str(t) for t in meld.get("tiles", [])]  # type: ignore[union-attr]
+        rotated = meld.get("rotated")
+        face_down = set(meld.get("face_down") or [])  # type: ignore[call-overload]
+        x = origin.x()
+        for index, code in enumerate(tiles):
+            item = FixedTile(self.images, "back" if index in face_down else code)
+            item.setScale(scale)
+            if index == rotated:
+                item.setRotation(-90)
+                item.setPos(x, origin.y() + TILE_H * scale)
+                x += TILE_H * scale + 3
+            else:
+                item.setPos(x, origin.y() + (TILE_H - TILE_W) * scale * 0)
+                x += TILE_W * scale + 3
+            item.exposure = (seat, number, index)
+            self.addItem(item)
+        return x - origin.x()
+
+    def _own_melds(self, spec: TableSpec, rack_y: float) -> None:
+        x = 20.0
+        for number, meld in enumerate(spec.melds.get(spec.seat, [])):
+            x += self._meld(meld, QPointF(x, rack_y - TILE_H * 0.7 - 20), 0.7, spec.seat,
+                            number) + 20
+
+    def _discards(self, spec: TableSpec) -> None:
+        last = spec.last_discard
+        if not last:
+            return
+        box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
+        self.addItem(Plate(box))
+        text = label(
+            _("Discard by {seat}", seat=seat_name(str(last.get("by", "")))), 26
+        )
+        text.setPos(box.left() + 16, box.top() + 8)
+        self.addItem(text)
+        item = FixedTile(self.images, str(last.get("tile", "")))
+        item.setScale(1.0)
+        item.setPos(box.center().x() - TILE_W / 2, box.top() + 52)
+        self.addItem(item)
+
+    def _zones(self, spec: TableSpec, plates: dict[str, QRectF], rack_top: QPointF) -> None:
+        central = [z for z in spec.zones if z.kind not in ("pass", "courtesy")]
+        widths = [GAP + z.slots * (TILE_W + GAP) for z in central]
+        x = (SCENE_W - sum(widths) - 40 * max(0, len(widths) - 1)) / 2
+        centre_y = 340.0 if spec.last_discard else 230.0
+        for number, zspec in enumerate(spec.zones):
+            caption = zone_caption(zspec, spec.seat)
+            zone = ZoneItem(zspec, caption)
+            rect = zone.boundingRect()
+            rel = relation(spec.seat, zspec.target) if zspec.target else ""
+            if zspec.kind in ("pass", "courtesy") and rel in plates:
+                plate = plates[rel]
+                if rel == "right":
+                    pos = QPointF(plate.left() - rect.width() - 50, plate.center().y() - 56)
+                elif rel == "left":
+                    pos = QPointF(plate.right() + 50, plate.center().y() - 56)
+                elif any(relation(spec.seat, z.target) == "right" for z in spec.zones if z.target):
+                    pos = QPointF(290, plate.bottom() + 56)  # leave room for a zone on the right
+                else:
+                    pos = QPointF(SCENE_W / 2 - rect.width() / 2, plate.bottom() + 56)
+            else:
+                pos = QPointF(x, centre_y)
+                x += rect.width() + 40
+            zone.setPos(pos)
+            self.addItem(zone)
+            self.zones[zspec.id] = zone
+            prefix = f"{number + 1}. " if len(spec.zones) > 1 else ""
+            cap = label(prefix + caption, 28)
+            cap_w = cap.boundingRect().width()
+            cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
+            cap.setPos(cap_x, pos.y() - 40)
+            self.addItem(cap)
+            if zspec.kind in ("pass", "courtesy") and rel in plates:
+                self._pass_arrows(pos, rect, plates[rel], rel, rack_top)
+
+    def _pass_arrows(self, pos: QPointF, rect: QRectF, far: QRectF, rel: str,
+                     rack_top: QPointF) -> None:
+        """Arrows rack -> pass zone -> receiving seat, so the direction is unmistakable."""
+        end = QPointF(pos.x() + rect.width() / 2, pos.y() + rect.height() + 8)
+        start = QPointF(end.x() * 0.4 + rack_top.x() * 0.6, rack_top.y() - 16)
+        self.addItem(Arrow(start, end))
+        mid_y = pos.y() + rect.height() / 2
+        if rel == "right":
+            self.addItem(Arrow(QPointF(pos.x() + rect.width() + 6, mid_y),
+                               QPointF(far.left() - 6, mid_y)))
+        elif rel == "left":
+            self.addItem(Arrow(QPointF(pos.x() - 6, mid_y), QPointF(far.right() + 6, mid_y)))
+        else:
+            top = QPointF(pos.x() + rect.width() / 2, pos.y() - 44)
+            self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6)))
+
+    # ---- decoding and moving --------------------------------------------------------------
+    def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
+        """The (zone id, slot) under ``scene_point``, or None when it is not over a zone."""
+        for zone_id, zone in self.zones.items():
+            slot = zone.slot_at(scene_point)
+            if slot is not None:
+                return zone_id, slot
+        return None
+
+    def slot_point(self, zone_id: str, slot: int) -> QPointF:
+        """Scene position of the top-left corner of a slot (for tests and snapping)."""
+        zone = self.zones[zone_id]
+        return zone.mapToScene(zone.slot_rect(slot).topLeft())
+
+    def slot_centre(self, zone_id: str, slot: int) -> QPointF:
+        """Scene position of the centre of a slot."""
+        zone = self.zones[zone_id]
+        return zone.mapToScene(zone.slot_rect(slot).center())
+
+    def snap(self, item: TileItem, zone_id: str, slot: int) -> None:
+        """Place ``item`` into ``slot`` of ``zone_id`` (free slot if that one is taken)."""
+        zone = self.zones[zone_id]
+        if zone.filled[slot]:
+            free = zone.first_free()
+            slot = slot if free is None else free
+        zone.filled[slot] = True
+        self.release_slot(item)
+        item.placed = (zone_id, slot)
+        item.move_to(self.slot_point(zone_id, slot), animate=False)
+
+    def release_slot(self, item: TileItem) -> None:
+        """Free the slot ``item`` occupied, if any."""
+        if item.placed is not None:
+            zone_id, slot = item.placed
+            if zone_id in self.zones:
+                self.zones[zone_id].filled[slot] = False
+            item.placed = None
+
+    def send_home(self, item: TileItem, *, animate: bool = True) -> None:
+        """Return ``item`` to its rack place (sliding, so the learner sees it go back)."""
+        self.release_slot(item)
+        item.move_to(item.home, animate=animate)
+
+    def set_hot(self, zone_id: str | None) -> None:
+        """Highlight the zone under a dragged tile."""
+        for key, zone in self.zones.items():
+            hot = key == zone_id
+            if zone.hot != hot:
+                zone.hot = hot
+                zone.update()
+
+    # ---- keyboard -------------------------------------------------------------------------
+    def rack_tiles(self) -> list[TileItem]:
+        """Tiles still in the rack (not placed in a zone)."""
+        return [t for t in self.tiles if t.placed is None]
+
+    def selection(self) -> list[TileItem]:
+        """Selected tiles in rack order."""
+        return [t for t in self.tiles if t.selected_ and t.placed is None]
+
+    def move_focus(self, delta: int) -> None:
+        """Move the keyboard focus ``delta`` movable tiles along the rack (wrapping)."""
+        movable = [t.index for t in self.tiles if t.movable]
+        if not movable:
+            return
+        here = movable.index(self.focus_index) if self.focus_index in movable else -1
+        if here < 0:
+            self.focus_index = movable[0]
+        else:
+            self.focus_index = movable[(here + delta) % len(movable)]
+        self.update_focus()
+
+    def update_focus(self) -> None:
+        """Repaint the focus ring on the focused tile only."""
+        for number, tile in enumerate(self.tiles):
+            focused = number == self.focus_index
+            if tile.focused != focused:
+                tile.focused = focused
+                tile.update()
+
+    def focused_tile(self) -> TileItem | None:
+        """The tile with the keyboard focus."""
+        if 0 <= self.focus_index < len(self.tiles):
+            return self.tiles[self.focus_index]
+        return None
+
+    def announce(self) -> str:
+        """Focus text for screen readers: "Five Dot, 3 of 14, selected 1 of 3"."""
+        tile = self.focused_tile()
+        if tile is None:
+            return ""
+        chosen = self.selection()
+        text = _(
+            # TRANSLATORS: keyboard focus on a rack tile: name, position, rack size
+            "{tile}, {position} of {total}",
+            tile=tile_name(tile.code), position=tile.index + 1, total=len(self.tiles),
+        )
+        if tile.selected_:
+            text = _(
+                # TRANSLATORS: appended to the focus text when the tile is selected
+                "{focus}, selected {number} of {count}",
+                focus=text, number=chosen.index(tile) + 1 if tile in chosen else 0,
+                count=len(chosen),
+            )
+        if tile.placed is not None:
+            text = _("{focus}, placed", focus=text)
+        return text
+
+
+class FixedTile(QGraphicsItem):
+    """A tile that is shown but not moved (exposures, the discard, other seats)."""
+
+    def __init__(self, images: TileImages, code: str) -> None:
+        super().__init__()
+        self.images = images
+        self.code = code
+        self.exposure: tuple[str, int, int] | None = None
+        self.setToolTip(tile_name(code))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(0, 0, TILE_W, TILE_H)
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        paint_face(painter, self.images, self.code, QRectF(0, 0, TILE_W, TILE_H))
+
+
+def paint_face(painter: QPainter, images: TileImages, code: str, rect: QRectF) -> None:
+    """Draw the face of ``code`` into ``rect`` at the painter's device resolution."""
+    transform = painter.deviceTransform()
+    scale = max(abs(transform.m11()) + abs(transform.m21()), abs(transform.m12()) + abs(transform.m22()))
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    logical = max(8, round(rect.height() * scale / dpr))
+    pix = images.pixmap(code, logical, dpr)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.drawPixmap(rect, pix, QRectF(pix.rect()))
+
+
+def tile_name(code: str) -> str:
+    """Translated tile name; face-down tiles and unknown codes get a generic name."""
+    try:
+        return _tile_name(code)
+    except ValueError:
+        return _("Face-down tile")
+
+
+def zone_caption(zone: ZoneSpec, me: str) -> str:
+    """Translated caption of a drop zone (one literal per direction: INPUTS 16)."""
+    if zone.kind == "pass" and zone.target:
+        # TRANSLATORS: caption of the pass zone: "Pass to the right: South"
+        return _("{direction}: {seat}", direction=pass_direction_label(relation(me, zone.target)),
+                 seat=seat_name(zone.target))
+    if zone.kind == "courtesy":
+        return _("Courtesy pass to {seat}", seat=seat_name(zone.target or "E"))
+    if zone.kind == "discard":
+        return _("Discard here")
+    if zone.kind == "kong":
+        return _("Declare a concealed kong of this tile")
+    if zone.kind == "kong_end" and zone.end == "left":
+        return _("Add to the left end of your pong")
+    if zone.kind == "kong_end":
+        return _("Add to the right end of your pong")
+    if zone.kind == "swap":
+        return _("Swap for the joker in {seat}'s exposure", seat=seat_name(zone.target or "E"))
+    if zone.kind == "claim":
+        # TRANSLATORS: slots for the tiles from your hand that go with a claimed discard
+        return _("Tiles you show with the claim")
+    # TRANSLATORS: a row of slots where the learner builds a group (pung, kong, chi...)
+    return _("Build the group here")
+
+
+class TableView(QGraphicsView):
+    """Shows a :class:`TableScene` scaled to fit; turns mouse, touch and keys into drops.
+
+    Signals: ``dropped(tile_index, zone_id, slot)`` for a tile released over a zone;
+    ``missed(tile_index)`` for one released elsewhere (it goes home);
+    ``send(zone_id)`` for the keyboard's "send the selection to zone";
+    ``focus_moved(text)`` with the announcement of the focused tile.
+    """
+
+    dropped = Signal(int, str, int)
+    missed = Signal(int)
+    send = Signal(str)
+    focus_moved = Signal(str)
+
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.table = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
+        self.setMinimumSize(QSizeF(320, 220).toSize())
+        self._drag: TileItem | None = None
+        self._grab = QPointF()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def showEvent(self, event: object) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)  # type: ignore[arg-type]
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    # Handlers: decode, hand over, repaint.
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        point = self.mapToScene(event.position().toPoint())
+        item = self._tile_at(point)
+        if item is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        self._drag, self._grab = item, point - item.pos()
+        item.setZValue(10)
+        self.table.release_slot(item)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if self._drag is None:
+            super().mouseMoveEvent(event)
+            return
+        point = self.mapToScene(event.position().toPoint())
+        self._drag.setPos(point - self._grab)
+        hit = self.table.zone_at(point)
+        self.table.set_hot(hit[0] if hit else None)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        item, self._drag = self._drag, None
+        if item is None:
+            super().mouseReleaseEvent(event)
+            return
+        item.setZValue(1)
+        self.table.set_hot(None)
+        hit = self.table.zone_at(self.mapToScene(event.position().toPoint()))
+        if hit is None:
+            self.missed.emit(item.index)
+        else:
+            self.dropped.emit(item.index, hit[0], hit[1])
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.table.move_focus(-1)
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.table.move_focus(1)
+        elif key == Qt.Key.Key_Space:
+            self.toggle_focused()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.table.zones:
+            self.send.emit(next(iter(self.table.zones)))
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            ids = list(self.table.zones)
+            number = key - Qt.Key.Key_1
+            if number < len(ids):
+                self.send.emit(ids[number])
+        else:
+            super().keyPressEvent(event)
+            return
+        self.focus_moved.emit(self.table.announce())
+
+    def toggle_focused(self) -> None:
+        """Select or unselect the focused tile (Space)."""
+        tile = self.table.focused_tile()
+        if tile is not None and tile.movable and tile.placed is None:
+            tile.selected_ = not tile.selected_
+            tile.update()
+
+    def _tile_at(self, point: QPointF) -> TileItem | None:
+        for item in self.table.items(point):
+            if isinstance(item, TileItem) and item.movable:
+                return item
+        return None
+
+
+__all__ = [
+    "Arrow",
+    "FixedTile",
+    "TILE_H",
+    "TILE_W",
+    "TableScene",
+    "TableSpec",
+    "TableView",
+    "TileItem",
+    "ZoneItem",
+    "ZoneSpec",
+    "paint_face",
+    "relation",
+    "zone_caption",
+]

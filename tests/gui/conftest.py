@@ -1,0 +1,69 @@
+"""GUI fixtures: a main window over the real core pack, with progress in a temporary home."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tilewise.i18n import set_language
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder under ``tmp_path`` (TILEWISE_HOME)."""
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="session")
+def core_pack() -> Any:
+    """The bundled core pack, loaded and validated."""
+    from tilewise.lessons.pack import load_pack
+    from tilewise.store.paths import lessons_dir
+
+    return load_pack(lessons_dir() / "core")
+
+
+@pytest.fixture
+def window(qtbot: Any, home: Path, core_pack: Any) -> Iterator[Any]:
+    """A shown main window (English) for the learner "Sam"."""
+    from tilewise.gui.app import make_application
+    from tilewise.gui.mainwindow import MainWindow
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    make_application()
+    set_language("en")
+    store = ProgressStore(home / "progress.sqlite3")
+    profile = store.create_profile("Sam", "en")
+    win = MainWindow(store, Settings(), [core_pack], profile,
+                     settings_path=home / "settings.toml")
+    qtbot.addWidget(win)
+    win.resize(1024, 768)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.close()
+    store.close()
+    set_language("en")
+
+
+def open_step(win: Any, lesson_id: str, step_id: str) -> Any:
+    """Open ``lesson_id`` in the player at the step ``step_id``; return the player."""
+    pack = win.packs[0]
+    lesson = pack.lesson(lesson_id)
+    index = [s.id for s in lesson.steps].index(step_id)
+    win.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+    win.stack.setCurrentWidget(win.player)
+    return win.player
+
+
+def rack_index(player: Any, code: str) -> int:
+    """Index of a movable rack tile ``code`` not yet placed in a zone."""
+    for tile in player.table_scene.tiles:
+        if tile.code == code and tile.movable and tile.placed is None and not tile.blind:
+            return int(tile.index)
+    raise LookupError(code)

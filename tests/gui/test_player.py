@@ -1,0 +1,134 @@
+"""The player's wiring: drags, keyboard, feedback, progress, language (real session and core)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from tests.gui.conftest import open_step, rack_index
+from tilewise.gui.reasons import explain, rule_source
+from tilewise.i18n import set_language
+
+
+def drag(qtbot: Any, player: Any, index: int, target: QPointF) -> None:
+    """Press on tile ``index``, move in steps, release over ``target`` (scene coordinates)."""
+    view = player.table
+    tile = player.table_scene.tiles[index]
+    start = view.mapFromScene(tile.sceneBoundingRect().center())
+    end = view.mapFromScene(target)
+    port = view.viewport()
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, 6):
+        step = QPoint(start.x() + (end.x() - start.x()) * k // 5,
+                      start.y() + (end.y() - start.y()) * k // 5)
+        QTest.mouseMove(port, step)
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def test_window_opens_on_the_library(window: Any) -> None:
+    cards = {c.lesson_id: c for c in window.library.cards}
+    assert set(cards) == {lesson.id for lesson in window.packs[0].lessons}
+    assert cards["tiles"].button.isEnabled()
+    assert not cards["charleston"].button.isEnabled()  # needs "tiles" first
+
+
+def test_mouse_drag_to_the_pass_zone_is_judged(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    scene = player.table_scene
+    for slot, code in enumerate(["1C", "2C", "3C"]):
+        index = rack_index(player, code)
+        drag(qtbot, player, index, scene.slot_centre("pass", slot))
+        assert scene.tiles[index].placed == ("pass", slot)
+    feedback = player.last_feedback
+    assert feedback is not None and feedback.accepted and feedback.step_done
+    assert player.session.record().moves[-1]["action"]["tiles"] == ["1C", "2C", "3C"]
+    assert "Well done" in player.feedback_text()
+    assert player.next_button.isEnabled()
+
+
+def test_a_joker_dragged_to_the_pass_zone_goes_home_with_the_reason(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    index = rack_index(player, "J")
+    tile = player.table_scene.tiles[index]
+    drag(qtbot, player, index, player.table_scene.slot_centre("pass", 0))
+    qtbot.waitUntil(lambda: tile.pos() == tile.home, timeout=2000)
+    assert tile.placed is None
+    assert explain("JOKER_NOT_PASSABLE") in player.feedback_text()
+    assert rule_source("JOKER_NOT_PASSABLE") in player.feedback_text()
+    assert player.session.record().attempts == 0  # a partial pass is GUI state only
+    assert not player.next_button.isEnabled()
+
+
+def test_release_outside_every_zone_snaps_home(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    index = rack_index(player, "9C")
+    tile = player.table_scene.tiles[index]
+    drag(qtbot, player, index, QPointF(5, 5))
+    qtbot.waitUntil(lambda: tile.pos() == tile.home, timeout=2000)
+    assert tile.placed is None
+
+
+def test_a_charleston_pass_by_keyboard_alone(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-across")
+    view = player.table
+    view.setFocus()
+    wanted = {rack_index(player, c) for c in ("9C", "7D", "8D")}
+    for _ in range(len(player.table_scene.tiles)):
+        if player.table_scene.focus_index in wanted:
+            QTest.keyClick(view, Qt.Key.Key_Space)
+        QTest.keyClick(view, Qt.Key.Key_Right)
+    assert "selected" in player.status.text() or len(player.table_scene.selection()) == 3
+    assert {t.code for t in player.table_scene.selection()} == {"9C", "7D", "8D"}
+    QTest.keyClick(view, Qt.Key.Key_1)
+    assert player.last_feedback is not None and player.last_feedback.accepted
+    assert player.session.record().done
+
+
+def test_focus_is_announced(window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    player.table.setFocus()
+    QTest.keyClick(player.table, Qt.Key.Key_Right)
+    QTest.keyClick(player.table, Qt.Key.Key_Space)
+    assert player.status.text().startswith("Five Bam, 2 of 14, selected 1 of 1")
+
+
+def test_progress_survives_closing_and_reopening(qtbot: Any, home: Any, core_pack: Any) -> None:
+    from tilewise.gui.mainwindow import MainWindow
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    def make() -> tuple[Any, Any]:
+        store = ProgressStore(home / "progress.sqlite3")
+        profile = store.profiles()[0] if store.profiles() else store.create_profile("Ana", "en")
+        win = MainWindow(store, Settings(), [core_pack], profile)
+        qtbot.addWidget(win)
+        return win, store
+
+    win, store = make()
+    win.open_lesson("core", "tiles")
+    player = win.player
+    while player.session.step.kind in ("explain", "recap"):
+        player.next_step()
+    reached = player.session.index
+    assert reached > 0
+    win.close()
+    store.close()
+    win, store = make()
+    win.open_lesson("core", "tiles")
+    assert win.player.session.index == reached
+    summary = store.lesson_summaries(win.profile.id)[("core", "tiles")]
+    assert summary.step_index == reached
+    win.close()
+    store.close()
+
+
+def test_language_switch_retranslates_without_restart(window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    english = player.next_button.text()
+    set_language("de")
+    assert player.next_button.text() != english
+    assert window.library.heading.text().startswith("Lektionen") or window.library.heading.text()
+    set_language("en")
+    assert player.next_button.text() == english
