@@ -21,6 +21,8 @@ Loaded packs are cached in memory by the files' sizes and modification times.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import tomllib
 from collections import Counter
@@ -101,38 +103,76 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = None) -> Pack:
+def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = None,
+              cache_dir: Path | None = None) -> Pack:
     """Load the pack in folder ``path`` and validate it; return the ``Pack``.
 
     ``check_moves`` plays every task's answers through the rules core (``judge``, default
     ``tilewise.rules.referee.judge``). Raises ``PackError`` listing every problem.
+
+    Results are cached in memory by the files' names, sizes and modification times. With
+    ``cache_dir``, a pack that passed the full check is also kept there as JSON (keyed by the
+    same signature and the app version), so the next start skips TOML parsing and the moves
+    check.
     """
     path = Path(path)
     files = sorted(path.glob("*.toml"))
-    signature = tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files)
-    key = (str(path.resolve()), signature, check_moves)
+    signature = [(f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files]
+    key = (str(path.resolve()), tuple(map(tuple, signature)), check_moves)
     if judge is None and key in _cache:
         return _cache[key]
-    reader = _PackReader(path, files)
+    disk = None
+    if cache_dir is not None and judge is None and check_moves:
+        digest = hashlib.sha256(
+            json.dumps([key[0], signature, __version__]).encode()).hexdigest()[:24]
+        disk = Path(cache_dir) / f"pack-{digest}.json"
+    raw = _read_json(disk)
+    reader = _PackReader(path, files, raw)
     pack = reader.read()
     problems = reader.problems
-    if pack is not None and check_moves:
+    if pack is not None and check_moves and raw is None:
         problems = moves.check_pack(pack, judge)
     if pack is None or problems:
         raise PackError(problems)
+    if disk is not None and raw is None:
+        _write_json(disk, reader.raw)
     if judge is None:
         _cache[key] = pack
     return pack
 
 
+def _read_json(file: Path | None) -> dict[str, Any] | None:
+    if file is None or not file.is_file():
+        return None
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _write_json(file: Path, raw: dict[str, Any]) -> None:
+    try:
+        text = json.dumps(raw, ensure_ascii=False)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(file)
+    except (OSError, TypeError, ValueError):  # a TOML date is not JSON: just do not cache
+        return
+
+
 class _PackReader:
     """Reads one pack folder, collecting problems instead of stopping at the first one."""
 
-    def __init__(self, path: Path, files: list[Path]) -> None:
+    def __init__(self, path: Path, files: list[Path],
+                 raw: dict[str, Any] | None = None) -> None:
         self.path = path
         self.files = files
         self.problems: list[Problem] = []
         self.file = ""
+        self.cached = raw or {}
+        self.raw: dict[str, Any] = {}  # file name -> parsed TOML, for the disk cache
 
     # -- reporting and typed access -------------------------------------------------------
 
@@ -196,12 +236,16 @@ class _PackReader:
 
     def parse(self, file: Path) -> dict[str, Any] | None:
         self.file = str(file)
-        try:
-            with file.open("rb") as handle:
-                return tomllib.load(handle)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            self.problem("", f"cannot read TOML: {exc}")
-            return None
+        data = self.cached.get(file.name)
+        if data is None:
+            try:
+                with file.open("rb") as handle:
+                    data = tomllib.load(handle)
+            except (OSError, tomllib.TOMLDecodeError) as exc:
+                self.problem("", f"cannot read TOML: {exc}")
+                return None
+        self.raw[file.name] = data
+        return dict(data)
 
     # -- the pack ---------------------------------------------------------------------------
 
