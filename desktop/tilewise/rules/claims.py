@@ -271,7 +271,8 @@ def _candidates(table: Table, seat: str, tile: str) -> list[dict[str, Any]]:
                 options.append(
                     {"claim": kind, "tiles": [tile] * natural + [JOKER] * (size - 1 - natural)}
                 )
-    options.append({"claim": "mahjong", "tiles": []})
+    if table.card is not None:
+        options.append({"claim": "mahjong", "tiles": []})
     return options
 
 
@@ -280,7 +281,8 @@ def possible_claims(state: Mapping[str, Any], ruleset: str = "wsm") -> list[dict
 
     Each item is a claim action (``{"type": "claim", "seat", "claim", "tiles"}``) that
     :func:`judge_claim` finds legal; seats in turn order after the discarder; only seats with
-    a hand in the state. Raises ScenarioError for an unreadable state.
+    a hand in the state (American Mah Jongg only when the state has a card). Raises
+    ScenarioError for an unreadable state.
     """
     table = Table(ruleset, state)
     pending = table.pending_kong

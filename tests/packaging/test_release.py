@@ -1,0 +1,172 @@
+"""The whole release, end to end: freeze, self-test, .deb + tar.xz, sign, verify, tamper.
+
+Slow (about 3-4 minutes on the 2-core machine: PyInstaller, xz -9 twice, the frozen self-test),
+so it runs only with TILEWISE_RELEASE_TEST=1, which `make release-test` sets; `make test`
+skips it with that reason. The signing key is generated on the fly (conftest.make_key).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.packaging.conftest import PACKAGING, ROOT, Key
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get("TILEWISE_RELEASE_TEST") != "1",
+        reason="builds the frozen app and the installers (minutes): run `make release-test` "
+               "(sets TILEWISE_RELEASE_TEST=1)",
+    ),
+]
+
+BUILD = PACKAGING / "build.py"
+
+
+@pytest.fixture(scope="module")
+def release(build: ModuleType, release_key: Key, tmp_path_factory: pytest.TempPathFactory
+            ) -> tuple[Path, float]:
+    """Run `build.py release --sign --skip-checks` once; return (out dir, seconds)."""
+    missing = [t for t in ("dpkg-deb", "debsigs", "desktop-file-validate", "appstreamcli", "gpg")
+               if shutil.which(t) is None]
+    if missing:
+        pytest.fail(f"release tools missing: {missing}; run `bash packaging/release-deps.sh`")
+    base = tmp_path_factory.mktemp("release")
+    out, work = base / "dist", base / "work"
+    env = {**os.environ, "TILEWISE_SIGNING_KEY": release_key.secret}
+    env.pop("TILEWISE_SIGNING_PASSPHRASE", None)
+    cmd = [sys.executable, str(BUILD), "release", "--sign", "--skip-checks",
+           "--out", str(out), "--work", str(work)]
+    if build.app_has_self_test():
+        cmd.append("--require-self-test")
+    started = time.monotonic()
+    result = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    seconds = time.monotonic() - started
+    assert result.returncode == 0, result.stdout + result.stderr
+    print(f"\nrelease --sign took {seconds:.0f} s\n{result.stdout}")
+    return out, seconds
+
+
+def _deb(out: Path) -> Path:
+    return next(out.glob("tilewise_*.deb"))
+
+
+def _tarball(out: Path) -> Path:
+    return next(out.glob("tilewise-*-linux-*.tar.xz"))
+
+
+def test_release_writes_signed_installers(release: tuple[Path, float], build: ModuleType) -> None:
+    out, _ = release
+    version = build.bundle.project_metadata().version
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted([_deb(out).name, _tarball(out).name, "SHA256SUMS", "SHA256SUMS.asc"])
+    assert _deb(out).name.startswith(f"tilewise_{version}_")
+    fields = subprocess.run(["dpkg-deb", "-f", str(_deb(out)), "Package", "Version", "Depends"],
+                            capture_output=True, text=True, check=True).stdout
+    assert f"Version: {version}" in fields and "libc6 (>= " in fields
+
+
+def test_deb_layout(release: tuple[Path, float]) -> None:
+    listing = subprocess.run(["dpkg-deb", "-c", str(_deb(release[0]))], capture_output=True,
+                             text=True, check=True).stdout
+    for path in ("./opt/tilewise/tilewise", "./usr/share/applications/org.tilewise.Tilewise.desktop",
+                 "./usr/share/metainfo/org.tilewise.Tilewise.metainfo.xml",
+                 "./usr/share/icons/hicolor/scalable/apps/org.tilewise.Tilewise.svg",
+                 "./usr/share/icons/hicolor/256x256/apps/org.tilewise.Tilewise.png",
+                 "./opt/tilewise/_internal/PySide6/Qt/translations/qtbase_de.qm"):
+        assert path in listing, path
+    assert "./usr/bin/tilewise -> /opt/tilewise/tilewise" in listing
+    assert "Network" not in listing  # the app never uses QtNetwork: not even the library ships
+    assert "qtbase_fr.qm" not in listing and "libqgtk3" not in listing and "babel" not in listing
+
+
+def test_deb_is_at_most_40_mb(release: tuple[Path, float]) -> None:
+    out = release[0]
+    deb_mb, tar_mb = _deb(out).stat().st_size / 1e6, _tarball(out).stat().st_size / 1e6
+    print(f"\n.deb {deb_mb:.1f} MB, .tar.xz {tar_mb:.1f} MB")
+    assert deb_mb <= 40
+
+
+def test_release_verifies_and_debsig_verify_accepts_it(
+        release: tuple[Path, float], release_key: Key, tmp_path: Path) -> None:
+    out = release[0]
+    ok = subprocess.run([sys.executable, str(BUILD), "verify", str(out), "--key",
+                         str(release_key.public)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout
+    if shutil.which("debsig-verify") is None:
+        pytest.skip("debsig-verify not installed")
+    keyid = release_key.fingerprint[-16:]
+    policies, keyrings = tmp_path / "policies" / keyid, tmp_path / "keyrings" / keyid
+    policies.mkdir(parents=True)
+    keyrings.mkdir(parents=True)
+    subprocess.run(["gpg", "--batch", "--yes", "--output", str(keyrings / "tilewise.gpg"),
+                    "--dearmor", str(release_key.public)], check=True, capture_output=True)
+    (policies / "tilewise.pol").write_text((PACKAGING / "keys" / "tilewise.pol.in").read_text()
+                                           .replace("@KEYID@", keyid))
+    result = subprocess.run(["debsig-verify", "--policies-dir", str(tmp_path / "policies"),
+                             "--keyrings-dir", str(tmp_path / "keyrings"), str(_deb(out))],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("tamper", ["file", "checksum list", "wrong key"])
+def test_tampering_is_caught(release: tuple[Path, float], release_key: Key, wrong_key: Key,
+                             tmp_path: Path, tamper: str) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(release[0], copy)
+    key = release_key.public
+    if tamper == "file":
+        with _tarball(copy).open("ab") as fh:
+            fh.write(b"\0")
+    elif tamper == "checksum list":
+        sums = copy / "SHA256SUMS"
+        text = sums.read_text()
+        sums.write_text(("1" if text[0] != "1" else "2") + text[1:])  # one hex digit changed
+    else:
+        key = wrong_key.public
+    result = subprocess.run([sys.executable, str(BUILD), "verify", str(copy), "--key", str(key)],
+                            capture_output=True, text=True)
+    assert result.returncode == 1 and "FAILED" in result.stdout, result.stdout
+
+
+def test_portable_install_runs(release: tuple[Path, float], build: ModuleType,
+                               tmp_path: Path) -> None:
+    """install.sh into a fake home; the installed app passes its self-test (or bundle check)."""
+    with tarfile.open(_tarball(release[0])) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="tar")
+    top = next((tmp_path / "unpacked").iterdir())
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "PATH": os.environ["PATH"], "QT_QPA_PLATFORM": "offscreen",
+           "TILEWISE_HOME": str(tmp_path / "tw")}
+    subprocess.run(["sh", str(top / "install.sh")], env=env, check=True, capture_output=True)
+    app = home / ".local" / "bin" / "tilewise"
+    desktop = home / ".local/share/applications/org.tilewise.Tilewise.desktop"
+    assert f"Exec={home}/.local/opt/tilewise/tilewise" in desktop.read_text()
+    assert (home / ".local/share/icons/hicolor/48x48/apps/org.tilewise.Tilewise.png").is_file()
+    if build.app_has_self_test():
+        result = subprocess.run([str(app), "--self-test"], env=env, capture_output=True,
+                                text=True, timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "self-test ok" in result.stdout
+    else:
+        result = subprocess.run([str(app)], env={**env, "TILEWISE_BUNDLE_CHECK": "1"},
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stdout + result.stderr
+    subprocess.run(["sh", str(top / "install.sh"), "--uninstall"], env=env, check=True,
+                   capture_output=True)
+    assert not app.exists() and not desktop.exists()
+
+
+def test_release_time_is_recorded(release: tuple[Path, float]) -> None:
+    print(f"\nrelease pipeline (no checks, signed): {release[1]:.0f} s")
+    assert release[1] > 0
