@@ -73,6 +73,13 @@ def test_without_check_errors_still_fail(
     assert json.loads(lines[1]) == {"id": "T-3", "error": "unknown action 'dance'"}
 
 
+def test_unreadable_file_without_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, lines = run([write(tmp_path, "bad.json", "nope")], capsys)
+    assert code == 1 and "cannot read" in json.loads(lines[0])["error"]
+
+
 def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps([GOOD])))
     code, lines = run(["-", "--check"], capsys)

@@ -97,6 +97,8 @@ def test_pass_scenario_errors() -> None:
         answer("american", {"phase": "charleston", "hands": HANDS}, pass_("W", "1B 9B S"))
     with pytest.raises(ScenarioError, match="unknown Charleston step"):
         answer("american", at("third_left"), pass_("W", "1B 9B S"))
+    with pytest.raises(ScenarioError, match="unknown Charleston step"):
+        answer("american", at("third_left"), {"type": "vote", "seat": "W", "continue": True})
     with pytest.raises(ScenarioError, match="no hand"):
         answer("american", {"phase": "charleston", "step": "first_right"}, pass_("W", "1B 9B S"))
 

@@ -332,3 +332,11 @@ def test_possible_claims_american() -> None:
     assert [(c["claim"], c["tiles"]) for c in found] == [
         ("pung", ["5C", "5C"]), ("pung", ["5C", "J"]), ("kong", ["5C", "5C", "J"]),
     ]
+
+
+def test_possible_claims_american_mahjong_with_a_card() -> None:
+    card = [[{"kind": "pair", "tiles": ["5C", "5C"]}, {"kind": "kong", "tiles": ["1B"] * 4},
+             {"kind": "kong", "tiles": ["9B"] * 4}, {"kind": "kong", "tiles": ["N"] * 4}]]
+    state = wsm({"S": "5C 1B 1B 1B J 9B 9B 9B 9B N N N J"}, "5C", card=card)
+    assert [c["claim"] for c in possible_claims(state, "american")] == [
+        "pung", "pung", "kong", "mahjong"]

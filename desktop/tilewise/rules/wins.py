@@ -41,9 +41,7 @@ def _sets(counts: list[int], start: int, need: int, out: list[Group]) -> bool:
     while index < len(counts) and counts[index] == 0:
         index += 1
     if index == len(counts):
-        return need == 0
-    if need == 0:
-        return False
+        return True  # the tiles left are always three per set still needed
     tile = STANDARD[index]
     if counts[index] >= 3:
         counts[index] -= 3
