@@ -67,5 +67,26 @@ i18n-update: $(STAMP)
 i18n-check: $(STAMP)
 	$(PY) i18n/catalogs.py check
 
+## Linux release (packaging/README.md): checks, catalogs, freeze, --self-test, .deb + .tar.xz in dist/
+.PHONY: release-deps release-signed release-test release-measure
+release-deps: $(STAMP)
+	bash packaging/release-deps.sh
+	$(PY) -c 'import PyInstaller' 2>/dev/null || $(PY) -m pip install -q -e '.[release]'
+
+release: release-deps
+	$(PY) packaging/build.py release
+
+## the same, signed with the key in $$TILEWISE_SIGNING_KEY (fails fast without it)
+release-signed: release-deps
+	$(PY) packaging/build.py release --sign
+
+## the slow end-to-end release test (throwaway key; skipped by make test)
+release-test: release-deps
+	TILEWISE_RELEASE_TEST=1 $(PY) -m pytest tests/packaging -q -rs
+
+## installer sizes and frozen start-up against a bare frozen QMainWindow
+release-measure: release-deps
+	$(PY) packaging/build.py measure
+
 clean:
 	rm -rf $(VENV) build dist .coverage .mypy_cache .ruff_cache .hypothesis

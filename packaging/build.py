@@ -742,6 +742,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rel.add_argument("--require-self-test", action="store_true",
                      help="fail when the app has no --self-test yet")
     rel.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where installers go (dist/)")
+    rel.add_argument("--work", type=Path, default=WORK, help="scratch folder (build/release/)")
     ver = sub.add_parser("verify", help="verify a signed release folder")
     ver.add_argument("directory", type=Path)
     ver.add_argument("--key", type=Path, default=DEFAULT_KEY, help="release public key (.asc)")
@@ -753,7 +754,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "release":
-            release(sign=args.sign, skip_checks=args.skip_checks, out=args.out,
+            release(sign=args.sign, skip_checks=args.skip_checks, out=args.out, work=args.work,
                     require_self_test=args.require_self_test)
         elif args.command == "verify":
             problems = verify_release(args.directory, args.key)
