@@ -275,13 +275,21 @@ def drop_action(spec: TableSpec, zone: ZoneSpec, staged: list[str], blind: int) 
 
 
 def command_action(spec: TableSpec, allow: Iterable[str], command: str,
-                   staged: Mapping[str, list[str]]) -> dict[str, Any] | None:
-    """The action for a button ``command`` with the tiles ``staged`` per zone id."""
+                   staged: Mapping[str, list[str]],
+                   given: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The action for a button ``command`` with the tiles ``staged`` per zone id.
+
+    A field the task's ``given`` already holds is left out (the session fills it in), so the
+    move reads exactly as the pack lists it.
+    """
     seat = spec.seat
     allow = tuple(allow)
     head, _sep, arg = command.partition(":")
     if head == "as":
-        return {"type": "group", "tiles": list(staged.get("group", [])), "as": arg}
+        group: dict[str, Any] = {"type": "group", "tiles": list(staged.get("group", []))}
+        if (given or {}).get("as") != arg:
+            group["as"] = arg
+        return group
     if head == "claim":
         claim = {"seat": seat, "claim": arg, "tiles": list(staged.get("claim", []))}
         if "claim" in allow:

@@ -505,7 +505,8 @@ class LessonPlayer(QWidget):
         if self.spec is None or self.session is None or self.session.step.task is None:
             return None
         staged = {zone: [t.code for t in self._staged(zone)] for zone in self.table_scene.zones}
-        action = gui_moves.command_action(self.spec, self.session.step.task.allow, command, staged)
+        task = self.session.step.task
+        action = gui_moves.command_action(self.spec, task.allow, command, staged, task.given)
         if action is None:
             return None
         tiles = [t for t in self.table_scene.tiles if t.placed is not None]

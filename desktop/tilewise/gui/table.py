@@ -107,15 +107,20 @@ class TileItem(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-3.5, -3.5, TILE_W + 7, TILE_H + 7), 9, 9)
 
-    def move_to(self, target: QPointF, *, animate: bool) -> None:
-        """Move to ``target`` (scene coordinates), sliding there when ``animate``."""
+    def stop_animation(self) -> None:
+        """Stop a slide in progress (before the item is removed)."""
         if self._anim is not None:
             self._anim.stop()
+            self._anim.deleteLater()
             self._anim = None
+
+    def move_to(self, target: QPointF, *, animate: bool) -> None:
+        """Move to ``target`` (scene coordinates), sliding there when ``animate``."""
+        self.stop_animation()
         if not animate or self.pos() == target:
             self.setPos(target)
             return
-        anim = QVariantAnimation()
+        anim = QVariantAnimation(self.scene())
         anim.setStartValue(self.pos())
         anim.setEndValue(target)
         anim.setDuration(220)
@@ -301,6 +306,8 @@ class TableScene(QGraphicsScene):
     # ---- building -------------------------------------------------------------------------
     def build(self, spec: TableSpec) -> None:
         """Clear the scene and lay out ``spec``: other seats, zones, arrows, the learner's rack."""
+        for tile in self.tiles:
+            tile.stop_animation()
         self.clear()
         self.spec = spec
         self.tiles = []
