@@ -12,7 +12,7 @@ import pytest
 from tests.lessons.conftest import HANDS, MANIFEST, WritePack, lesson
 from tilewise.lessons import moves
 from tilewise.lessons.model import PackError
-from tilewise.lessons.pack import clear_cache, load_pack
+from tilewise.lessons.pack import _find_cycle, clear_cache, load_pack
 
 Mutate = Callable[[dict[str, Any], dict[str, Any]], None]
 
@@ -216,6 +216,9 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("kong bad added", set_picture({"kind": "kong", "added": 9, "meld": {
         "kind": "kong_added", "tiles": ["7D"] * 4}}), L1, "steps[0].picture.added",
      "not a tile index"),
+    ("zone without target", set_picture({"kind": "rack", "tiles": ["1B"],
+                                         "zones": [{"tiles": [0]}]}), L1,
+     "steps[0].picture.zones[0].to", "missing"),
     ("ladder bad seat", set_picture({"kind": "precedence_ladder", "discarder": "E", "rungs": [
         {"claims": ["win"], "seats": ["S", "Q"]}]}), L1, "steps[0].picture.rungs[0].seats[1]",
      "not one of"),
@@ -337,11 +340,6 @@ def test_cache_in_memory_and_on_disk(write_pack: WritePack, tmp_path: Path,
     clear_cache()
     assert load_pack(folder, cache_dir=cache).lessons[0].steps[0].text == "Look again."
     assert len(list(cache.glob("pack-*.json"))) == 2
-    # an unreadable cache file is ignored
-    stored.write_text("{not json")
-    (folder / "01-one.toml").write_text(text.replace("Look again.", "Look."))
-    clear_cache()
-    assert load_pack(folder, cache_dir=cache).lessons[0].steps[0].text == "Look."
 
 
 def test_disk_cache_skips_a_list_file_and_unwritable_folder(write_pack: WritePack,
@@ -352,9 +350,11 @@ def test_disk_cache_skips_a_list_file_and_unwritable_folder(write_pack: WritePac
     clear_cache()
     load_pack(folder, cache_dir=cache)
     [stored] = cache.glob("pack-*.json")
-    stored.write_text("[1, 2]")  # not a table: read again from TOML
-    clear_cache()
-    assert load_pack(folder, cache_dir=cache).id == "demo"
+    for junk in ("{not json", "[1, 2]"):  # unreadable, or not a table: read the TOML again
+        stored.write_text(junk)
+        clear_cache()
+        assert load_pack(folder, cache_dir=cache).id == "demo"
+        assert stored.read_text().startswith("{")
     blocked = tmp_path / "blocked"
     blocked.write_text("a file, not a folder")
     clear_cache()
@@ -365,3 +365,30 @@ def test_hands_for_each_seat_are_checked_with_four_copies(write_pack: WritePack)
     data = lesson()
     data["steps"][1]["task"]["state"]["hands"] = copy.deepcopy(HANDS)
     assert load_pack(write_pack(lessons={"01-one.toml": data})).lessons[0].id == "one"
+
+
+def test_explicit_judge_is_used_and_not_cached(write_pack: WritePack) -> None:
+    from tilewise.rules.referee import judge
+
+    calls: list[object] = []
+
+    def counting(scenario: Any) -> dict[str, Any]:
+        calls.append(scenario)
+        return judge(scenario)
+
+    folder = write_pack()
+    first = load_pack(folder, judge=counting)
+    second = load_pack(folder, judge=counting)
+    assert first == second and first is not second
+    assert len(calls) == 8  # (1 answer + 2 wrong + 1 verify) x 2 loads
+
+
+@pytest.mark.parametrize(("graph", "cycle"), [
+    ({"a": ("b", "c"), "b": ("c",), "c": ()}, []),
+    ({"a": ("x",), "b": ("a",)}, []),
+    ({"a": (), "b": ("a",), "c": ("b", "a")}, []),
+    ({"a": ("b",), "b": ("c",), "c": ("b",)}, ["b", "c", "b"]),
+    ({"x": (), "a": ("x", "b"), "b": ("a",)}, ["a", "b", "a"]),
+])
+def test_find_cycle(graph: dict[str, tuple[str, ...]], cycle: list[str]) -> None:
+    assert _find_cycle(graph) == cycle
