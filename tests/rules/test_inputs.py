@@ -123,6 +123,7 @@ def test_11_impossible_counts_are_refused_naming_the_tile() -> None:
     group = {"type": "group", "tiles": ["1C"], "as": "pair"}
     result = answer("wsm", state, group)
     assert (result["reason"], result["tiles"]) == ("TILE_SUPPLY_EXCEEDED", ["4B"])
+    assert (result["count"], result["limit"]) == (6, 4)
     nine = {"phase": "play", "hands": {"E": ["J"] * 5, "W": ["J"] * 4}}
     assert answer("american", nine, group)["tiles"] == ["J"]
     for tile in ("F", "J"):

@@ -103,3 +103,31 @@ def test_declare_win_refusals(state: dict[str, Any], action: dict[str, Any], why
 def test_american_win_needs_the_card() -> None:
     with pytest.raises(ScenarioError, match="card"):
         answer("american", own(WIN), declare())
+
+
+CARD = [[{"kind": "pung", "tiles": [t] * 3} for t in ("2B", "4B", "6B", "8B")]
+        + [{"kind": "pair", "tiles": ["F", "F"]}]]
+DEALT = "2B 2B 2B 4B 4B 4B 6B 6B 6B 8B 8B J F F"
+
+
+@pytest.mark.parametrize(
+    ("seat", "step", "rack", "why"),
+    [
+        ("E", "first_right", DEALT, None),
+        ("S", "first_right", DEALT, "NOT_YOUR_TURN"),
+        ("E", "first_across", DEALT, "WRONG_PHASE"),
+        ("E", "first_right", DEALT[3:], "SHORT_HAND"),
+        ("E", "first_right", DEALT.replace("J", "1C"), "NOT_A_WINNING_HAND"),
+    ],
+)
+def test_heavenly_hand(seat: str, step: str, rack: str, why: str | None) -> None:
+    """CH-22 (open point): the dealer may declare a dealt Mah Jongg before any pass."""
+    state = {"phase": "charleston", "step": step, "card": CARD, "hands": {seat: hand(rack)}}
+    result = answer("american", state, declare(seat))
+    assert result["reason"] == why
+    assert result.get("self_drawn", True) is True
+
+
+def test_no_heavenly_hand_in_wsm() -> None:
+    state = {"phase": "charleston", "step": "first_right", "hands": {"E": hand(WIN)}}
+    assert reason("wsm", state, declare("E")) == "WRONG_PHASE"

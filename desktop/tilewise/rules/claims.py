@@ -88,20 +88,19 @@ def _claimed_discard(table: Table, seat: str, kind: str, action: Mapping[str, An
 def window_closed(table: Table, discard: Discard, *, chi: bool) -> bool:
     """True when ``discard`` can no longer be claimed (DECISIONS 11; AMJA-claim).
 
-    Open while the discarder's lower seat is to draw; after it has drawn (``next_drawn``, or
-    its turn is at ``discard`` after a wall draw) still open for pong, kong and win until it
-    discards, but no longer for chi. Closed when the turn is anywhere else (e.g. the discard
-    was already claimed). Without ``turn`` only ``next_drawn`` is used.
+    Open while the discarder's lower seat is to draw. After it has drawn (``next_drawn``) the
+    window stays open for pong, kong and win until it discards, but no longer for chi. Closed
+    when the turn is anywhere else: the discard was already claimed, or the lower seat holds
+    its drawn tile without ``next_drawn`` (it has racked it, AMJA-claim). Without ``turn``
+    only ``next_drawn`` is used.
     """
     turn = table.turn
     drawn = table.next_drawn
     if turn is not None:
         if turn.seat != right_of(discard.by):
             return True
-        if turn.stage == "discard":
-            if turn.after != "wall":
-                return True
-            drawn = True
+        if turn.stage == "discard" and (turn.after != "wall" or not drawn):
+            return True
     return drawn and chi
 
 

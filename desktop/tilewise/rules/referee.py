@@ -34,7 +34,7 @@ from tilewise.rules.tiles import TileError, check_in_set, check_supply, parse_ti
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 from tilewise.rules.wins import judge_declare_win
 
-__all__ = ["ScenarioError", "judge", "judge_verdict", "main", "matches"]
+__all__ = ["ScenarioError", "judge", "judge_verdict", "main", "matches", "tile_refusal"]
 
 
 def judge_group(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -86,7 +86,8 @@ def judge_verdict(scenario: Mapping[str, Any]) -> Verdict:
     """The :class:`Verdict` for one scenario (``ruleset``, ``state``, ``action``).
 
     Order: the whole state's tiles are read and checked against the set first (UNKNOWN_TILE,
-    TILE_NOT_IN_SET, TILE_SUPPLY_EXCEEDED), then the action's own checks.
+    TILE_NOT_IN_SET, TILE_SUPPLY_EXCEEDED with ``count`` and ``limit``), then the action's own
+    checks.
     Raises ScenarioError for a scenario it cannot read.
     """
     if not isinstance(scenario, Mapping):
@@ -104,7 +105,14 @@ def judge_verdict(scenario: Mapping[str, Any]) -> Verdict:
     except Refusal as refusal:
         return refusal.verdict
     except TileError as error:
-        return refuse(Reason(error.reason), error.tile)
+        return tile_refusal(error)
+
+
+def tile_refusal(error: TileError) -> Verdict:
+    """The verdict for a tile error; a supply error also carries ``count`` and ``limit``."""
+    if error.count:
+        return refuse(Reason(error.reason), error.tile, count=error.count, limit=error.limit)
+    return refuse(Reason(error.reason), error.tile)
 
 
 def judge(scenario: Mapping[str, Any]) -> dict[str, Any]:

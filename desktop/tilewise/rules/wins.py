@@ -106,15 +106,16 @@ def is_winning(table: Table, seat: str, concealed: Sequence[str]) -> bool:
     return card_line_for(table.need_card(), concealed, melds) is not None
 
 
-def check_hand_alive(table: Table, seat: str) -> None:
+def check_hand_alive(table: Table, seat: str, extra: bool = False) -> None:
     """Raise Refusal DEAD_HAND, LONG_HAND or SHORT_HAND for ``seat``.
 
-    A seat holds 13 tiles, 14 when it is its turn to discard (REFERENCE.md section 3); in WSM
-    a kong counts as 3 [WSOM-6]. Needs ``seat``'s hand (ScenarioError otherwise).
+    A seat holds 13 tiles, 14 when it is its turn to discard or ``extra`` is set (the dealer
+    before any pass), REFERENCE.md section 3; in WSM a kong counts as 3 [WSOM-6]. Needs
+    ``seat``'s hand (ScenarioError otherwise).
     """
     if seat in table.dead:
         raise Refusal(Reason.DEAD_HAND)
-    expected = 14 if table.holds_extra_tile(seat) else 13
+    expected = 14 if extra or table.holds_extra_tile(seat) else 13
     held = table.tile_count(seat)
     if held > expected:
         raise Refusal(Reason.LONG_HAND)
@@ -125,17 +126,27 @@ def check_hand_alive(table: Table, seat: str) -> None:
 def judge_declare_win(table: Table, action: Mapping[str, Any]) -> Verdict:
     """``declare_win``: a win on your own turn with the tile you hold (self-drawn).
 
+    American: the dealer may also declare a dealt winning hand at ``first_right``, before any
+    pass (the "heavenly hand"; REFERENCE.md section 3, open point CH-22, decided here with the
+    majority of sources [ML193; ILM601; ML218; RA]).
+
     Refusals: WRONG_PHASE, NOT_YOUR_TURN, DEAD_HAND, LONG_HAND, SHORT_HAND, NOT_A_WINNING_HAND.
     Result: ``self_drawn`` (true after a wall or supplement draw or the deal; a win on the
     supplement tile is self-drawn, DECISIONS 16).
     """
     seat = seat_value(action.get("seat"), "action.seat")
-    if table.phase not in (None, "play"):
+    heavenly = table.ruleset == "american" and table.phase == "charleston" and (
+        table.step == "first_right"
+    )
+    if table.phase not in (None, "play") and not heavenly:
         raise Refusal(Reason.WRONG_PHASE)
     turn = table.turn
-    if turn is None or not table.holds_extra_tile(seat):
+    if heavenly:
+        if seat != table.dealer:
+            raise Refusal(Reason.NOT_YOUR_TURN)
+    elif turn is None or not table.holds_extra_tile(seat):
         raise Refusal(Reason.NOT_YOUR_TURN)
-    check_hand_alive(table, seat)
+    check_hand_alive(table, seat, extra=heavenly)
     if not is_winning(table, seat, table.need_hand(seat)):
         raise Refusal(Reason.NOT_A_WINNING_HAND)
-    return allow(self_drawn=turn.after in _SELF_DRAWN_AFTER)
+    return allow(self_drawn=heavenly or turn is not None and turn.after in _SELF_DRAWN_AFTER)
