@@ -196,7 +196,7 @@ def test_check_pass_unknown_step() -> None:
 
 
 def test_all_four_blind_moves_nothing() -> None:
-    commits = {seat: ([], 3) for seat in SEATS}
+    commits: dict[str, tuple[list[str], int]] = {seat: ([], 3) for seat in SEATS}
     assert resolve_passes("first_left", commits) == {seat: [] for seat in SEATS}
 
 
@@ -264,6 +264,12 @@ def test_table_offer_refusals() -> None:
     assert table.offer("E", hand("J")).reason == "JOKER_NOT_PASSABLE"
     assert table.offer("E", hand("Q")).reason == "UNKNOWN_TILE"
     assert table.offer("W", hand("1B 9B S 6C")).reason == "COURTESY_COUNT_OUT_OF_RANGE"
+
+
+def test_table_reads_flower_faces() -> None:
+    table = CharlestonTable({**HANDS, "S": [*HANDS["S"][:12], "F4"]})
+    assert table.hands["S"][-1] == "F"
+    assert table.commit("S", ["F1", "2B", "4B"]).legal
 
 
 def test_table_needs_four_hands() -> None:

@@ -151,7 +151,8 @@ def resolve_passes(
 class CharlestonTable:
     """Four hands going through the Charleston, the stop vote and the courtesy pass.
 
-    Build it from hands (play codes) or from :func:`deal`. Each seat commits its move with
+    Build it from hands (protocol codes; flower faces are read as ``F``, an unknown code raises
+    TileError) or from :func:`deal`. Each seat commits its move with
     :meth:`commit` (pass), :meth:`vote` or :meth:`offer`; every call returns a
     :class:`~tilewise.rules.verdict.Verdict` with the same reasons as the referee, and nothing
     changes on a refusal. When the fourth seat has committed, the step resolves and ``step``
@@ -164,7 +165,7 @@ class CharlestonTable:
     ) -> None:
         if set(hands) != set(SEATS) or step not in STEPS:
             raise ValueError("a Charleston table needs four hands and a known step")
-        self.hands: dict[str, list[str]] = {seat: list(hands[seat]) for seat in SEATS}
+        self.hands: dict[str, list[str]] = {seat: parse_tiles(list(hands[seat])) for seat in SEATS}
         self.dealer = dealer
         self.step = step
         self.second_charleston: bool | None = None
