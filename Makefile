@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint typecheck imports referee pytest bench i18n release clean
+.PHONY: run test lint typecheck imports referee packs pytest bench i18n release clean
 .PHONY: i18n-update i18n-check
 
 $(STAMP): pyproject.toml
@@ -29,7 +29,7 @@ run: $(STAMP)
 ## install what is needed and run every check
 test: $(STAMP)
 	$(MAKE) --no-print-directory i18n
-	$(MAKE) --no-print-directory lint typecheck imports referee i18n-check pytest
+	$(MAKE) --no-print-directory lint typecheck imports referee packs i18n-check pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check desktop tests packaging
@@ -42,6 +42,10 @@ imports: $(STAMP)
 
 referee: $(STAMP)
 	$(BIN)/tilewise referee $(SHARED)/referee/cases/*.json --check
+
+## validate every lesson pack (schema, tiles, every task played through the rules core)
+packs: $(STAMP)
+	for pack in lessons/*/pack.toml; do $(BIN)/tilewise pack check "$${pack%/pack.toml}" || exit 1; done
 
 pytest: $(STAMP)
 	$(BIN)/coverage erase
