@@ -616,12 +616,14 @@ class FixedTile(QGraphicsItem):
 
 def paint_face(painter: QPainter, images: TileImages, code: str, rect: QRectF) -> None:
     """Draw the face of ``code`` into ``rect`` at the painter's device resolution."""
+    # deviceTransform() includes the device pixel ratio, so this is the height in device
+    # pixels: the face is rendered at exactly that size and drawn 1:1 (sharp at any scale).
+    # (painter.device() is avoided: PySide6 6.12 mishandles its reference count.)
     transform = painter.deviceTransform()
-    scale = max(abs(transform.m11()) + abs(transform.m21()), abs(transform.m12()) + abs(transform.m22()))
-    device = painter.device()
-    dpr = device.devicePixelRatioF() if device is not None else 1.0
-    logical = max(8, round(rect.height() * scale / dpr))
-    pix = images.pixmap(code, logical, dpr)
+    scale = max(abs(transform.m11()) + abs(transform.m21()),
+                abs(transform.m12()) + abs(transform.m22()))
+    device_px = max(8, round(rect.height() * scale))
+    pix = images.pixmap(code, device_px, 1.0)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.drawPixmap(rect, pix, QRectF(pix.rect()))
 
