@@ -392,3 +392,13 @@ def test_explicit_judge_is_used_and_not_cached(write_pack: WritePack) -> None:
 ])
 def test_find_cycle(graph: dict[str, tuple[str, ...]], cycle: list[str]) -> None:
     assert _find_cycle(graph) == cycle
+
+
+def test_lesson_file_that_is_not_utf8(write_pack: WritePack) -> None:
+    folder = write_pack()
+    (folder / "02-latin1.toml").write_bytes('id = "caf\xe9"\n'.encode("latin-1"))
+    with pytest.raises(PackError) as caught:
+        load_pack(folder)
+    [problem] = caught.value.problems
+    assert (Path(problem.file).name, problem.key_path, problem.message) == (
+        "02-latin1.toml", "byte 9", "not UTF-8 text")
