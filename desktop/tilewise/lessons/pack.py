@@ -244,6 +244,9 @@ class _PackReader:
             except (OSError, tomllib.TOMLDecodeError) as exc:
                 self.problem("", f"cannot read TOML: {exc}")
                 return None
+            except UnicodeDecodeError as exc:  # tomllib decodes before parsing
+                self.problem(f"byte {exc.start}", "not UTF-8 text")
+                return None
         self.raw[file.name] = data
         return dict(data)
 
