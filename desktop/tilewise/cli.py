@@ -29,9 +29,24 @@ def _handler(module: str, function: str) -> Callable[[list[str]], int]:
     return handler
 
 
+def _pack_install_defaults(args: list[str]) -> list[str]:
+    """``--into data_dir()/packs`` and ``--builtin lessons_dir()`` unless given (the lessons
+    layer may not import ``tilewise.store``, so the command supplies the folders)."""
+    from tilewise.store.paths import installed_packs_dir, lessons_dir
+
+    extra = []
+    if not any(a == "--into" or a.startswith("--into=") for a in args):
+        extra += ["--into", str(installed_packs_dir())]
+    if not any(a == "--builtin" or a.startswith("--builtin=") for a in args):
+        extra += ["--builtin", str(lessons_dir())]
+    return extra
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tilewise`` command with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:2] == ["pack", "install"]:
+        args += _pack_install_defaults(args)
     if args and args[0] in SUBCOMMANDS:
         module, function = SUBCOMMANDS[args[0]]
         return _handler(module, function)(args[1:])

@@ -5,6 +5,10 @@
   rules core). Prints each problem as ``file: key path: message``; exit 1 if any.
 - ``tilewise pack extract PATH [--out FILE]``: write the pack's gettext template (default
   ``PATH/po/<pack id>.pot``).
+- ``tilewise pack install FILE.zip --into DIR [--builtin DIR] [--replace]``: install a zipped
+  pack into ``DIR/<pack id>/`` after the full check (``tilewise.lessons.packinstall``); the
+  ids of the packs in ``--builtin`` are refused. The ``tilewise`` command fills in ``--into``
+  (``data_dir()/packs``) and ``--builtin`` (the bundled lessons folder).
 """
 
 from __future__ import annotations
@@ -26,10 +30,17 @@ def main(argv: list[str]) -> int:
     extract = commands.add_parser("extract", help="write the pack's .pot template")
     extract.add_argument("path", type=Path)
     extract.add_argument("--out", type=Path, default=None)
+    install = commands.add_parser("install", help="install a zipped lesson pack")
+    install.add_argument("path", type=Path)
+    install.add_argument("--into", type=Path, required=True, help="the installed-packs folder")
+    install.add_argument("--builtin", type=Path, help="folder of built-in packs (ids refused)")
+    install.add_argument("--replace", action="store_true", help="replace an installed pack")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.command == "install":
+        return _install(args.path, args.into, args.builtin, args.replace)
     try:
         pack = load_pack(args.path, check_moves=args.command == "check")
     except PackError as exc:
@@ -48,4 +59,20 @@ def main(argv: list[str]) -> int:
     out = args.out or args.path / "po" / f"{pack.id}.pot"
     count = write_template(pack, out)
     print(f"{out}: {count} messages")
+    return 0
+
+
+def _install(archive: Path, into: Path, builtin: Path | None, replace: bool) -> int:
+    from tilewise.lessons.packinstall import PackInstallError, install_pack
+
+    reserved = {p.parent.name for p in builtin.glob("*/pack.toml")} if builtin else set()
+    try:
+        target = install_pack(archive, into, replace=replace, reserved=reserved | {"core"})
+    except PackInstallError as exc:
+        for problem in exc.problems:
+            print(f"{archive.name}: {problem}", file=sys.stderr)
+        print(f"{archive}: refused, nothing installed ({len(exc.problems)} problem(s))",
+              file=sys.stderr)
+        return 1
+    print(f"{archive}: installed as {target}")
     return 0

@@ -26,9 +26,11 @@ __all__ = [
     "config_dir",
     "data_dir",
     "i18n_dir",
+    "installed_packs_dir",
     "is_frozen",
     "lessons_dir",
     "log_dir",
+    "pack_dirs",
     "resource_dir",
     "root_dir",
 ]
@@ -97,3 +99,23 @@ def log_dir() -> Path:
     ``$TILEWISE_HOME/logs`` when set, else platformdirs' user log dir for "Tilewise".
     """
     return _user_dir("logs", platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def installed_packs_dir() -> Path:
+    """``data_dir()/packs``: lesson packs the learner installed (``tilewise pack install``),
+    one folder per pack id; created if missing."""
+    path = data_dir() / "packs"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def pack_dirs() -> list[Path]:
+    """Every lesson pack folder the app should load: the bundled ``lessons_dir()/*`` (sorted)
+    then the installed ``installed_packs_dir()/*`` (sorted). Only folders holding a
+    ``pack.toml`` count; hidden folders (an install in progress, ``.install-*``) never do."""
+    found: list[Path] = []
+    for parent in (lessons_dir(), installed_packs_dir()):
+        if parent.is_dir():
+            found += sorted(p for p in parent.iterdir()
+                            if not p.name.startswith(".") and (p / "pack.toml").is_file())
+    return found
