@@ -179,3 +179,46 @@ def test_explicit_path_and_double_close(tmp_path: Path) -> None:
     store.close()
     store.close()
     assert (tmp_path / "nested" / "p.sqlite3").is_file()
+
+
+def test_practice_scores_round_trip_filter_and_cascade(home: Path) -> None:
+    with ProgressStore() as store:
+        ana = store.create_profile("Ana", "es")
+        raj = store.create_profile("Raj", "hi")
+        store.save_practice_score(ana.id, "claims", 7, 9, level=3, seed=41,
+                                  details={"refused": ["CHI_ONLY_FROM_UPPER_SEAT"]})
+        store.save_practice_score(ana.id, "charleston", 2, 2, seed=5)
+        store.save_practice_score(raj.id, "claims", 0, 4)
+        scores = store.practice_scores(ana.id)
+        assert [(s.mode, s.level, s.seed, s.right, s.asked) for s in scores] == [
+            ("claims", 3, 41, 7, 9), ("charleston", 0, 5, 2, 2)]
+        assert scores[0].details == {"refused": ["CHI_ONLY_FROM_UPPER_SEAT"]}
+        assert scores[0].played.endswith("+00:00")
+        assert [s.seed for s in store.practice_scores(ana.id, "charleston")] == [5]
+        with pytest.raises(ValueError):
+            store.save_practice_score(ana.id, "claims", 5, 4)
+        with pytest.raises(ValueError):
+            store.save_practice_score(ana.id, "claims", -1, 4)
+        with pytest.raises(KeyError):
+            store.save_practice_score(999, "claims", 1, 1)
+        with pytest.raises(TypeError):
+            store.save_practice_score(ana.id, "claims", 1, 1, details={"x": object()})
+        assert len(store.practice_scores(ana.id)) == 2  # nothing written by the failures
+        store.delete_profile(ana.id)
+        assert store.practice_scores(ana.id) == []
+        assert len(store.practice_scores(raj.id)) == 1
+
+
+def test_schema_1_file_gains_the_practice_table(home: Path) -> None:
+    path = home / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE profiles (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
+        " language TEXT NOT NULL, created TEXT NOT NULL);"
+        "INSERT INTO profiles (name, language, created) VALUES ('Old', 'en', 'x');"
+        "PRAGMA user_version = 1;")
+    conn.close()
+    with ProgressStore(path) as store:
+        old = store.profiles()[0]
+        store.save_practice_score(old.id, "charleston", 1, 3)
+        assert store.practice_scores(old.id)[0].asked == 3

@@ -25,7 +25,7 @@ from typing import Any
 
 from tilewise.store.paths import data_dir
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "progress.sqlite3"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -48,6 +48,17 @@ CREATE TABLE IF NOT EXISTS progress (
     session    TEXT NOT NULL,
     updated    TEXT NOT NULL,
     PRIMARY KEY (profile_id, pack_id, lesson_id)
+);
+CREATE TABLE IF NOT EXISTS practice_scores (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    mode       TEXT NOT NULL,
+    level      INTEGER NOT NULL DEFAULT 0,
+    seed       INTEGER NOT NULL DEFAULT 0,
+    correct    INTEGER NOT NULL CHECK (correct >= 0),
+    asked      INTEGER NOT NULL CHECK (asked >= correct),
+    details    TEXT NOT NULL,
+    played     TEXT NOT NULL
 );
 """
 
@@ -82,6 +93,21 @@ class LessonSummary:
     mastery: float
     completed: bool
     updated: str
+
+
+@dataclass(frozen=True)
+class PracticeScore:
+    """One finished practice session (schema 2): ``mode`` (``charleston``, ``claims``),
+    ``level``, ``seed`` (the deal number), ``right`` of ``asked``, ``details`` (the engine's
+    JSON record), ``played`` (ISO 8601 UTC)."""
+
+    mode: str
+    level: int
+    seed: int
+    right: int
+    asked: int
+    details: dict[str, Any]
+    played: str
 
 
 def _now() -> str:
@@ -248,6 +274,7 @@ class ProgressStore:
         """Delete a profile and all its progress; KeyError for an unknown id."""
         with self._transaction() as conn:
             conn.execute("DELETE FROM progress WHERE profile_id = ?", (profile_id,))
+            conn.execute("DELETE FROM practice_scores WHERE profile_id = ?", (profile_id,))
             cursor = conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
             if cursor.rowcount == 0:
                 raise KeyError(profile_id)
@@ -333,6 +360,40 @@ class ProgressStore:
                 "DELETE FROM progress WHERE profile_id = ? AND pack_id = ? AND lesson_id = ?",
                 (profile_id, pack_id, lesson_id),
             )
+
+    # -- practice scores (schema 2) ---------------------------------------------------------
+
+    def save_practice_score(self, profile_id: int, mode: str, right: int, asked: int, *,
+                            level: int = 0, seed: int = 0,
+                            details: Mapping[str, Any] | None = None) -> None:
+        """Add one practice session's score in one transaction.
+
+        ValueError unless ``0 <= right <= asked``; TypeError when ``details`` is not
+        JSON-serialisable; KeyError for an unknown profile.
+        """
+        if not 0 <= right <= asked:
+            raise ValueError(f"a score needs 0 <= right <= asked, got {right}/{asked}")
+        payload = json.dumps(dict(details or {}), ensure_ascii=False, sort_keys=True,
+                             allow_nan=False)
+        with self._transaction() as conn:
+            if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
+                raise KeyError(profile_id)
+            conn.execute(
+                """INSERT INTO practice_scores (profile_id, mode, level, seed, correct, asked,
+                                                details, played)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                (profile_id, mode, level, seed, right, asked, payload, _now()),
+            )
+
+    def practice_scores(self, profile_id: int, mode: str | None = None) -> list[PracticeScore]:
+        """A profile's practice scores, oldest first (only ``mode`` when given)."""
+        rows = self._conn.execute(
+            """SELECT mode, level, seed, correct, asked, details, played FROM practice_scores
+               WHERE profile_id = ? AND (? IS NULL OR mode = ?) ORDER BY id""",
+            (profile_id, mode, mode),
+        ).fetchall()
+        return [PracticeScore(r["mode"], r["level"], r["seed"], r["correct"], r["asked"],
+                              json.loads(r["details"]), r["played"]) for r in rows]
 
     # -- lifetime ------------------------------------------------------------------------
 
