@@ -172,6 +172,8 @@ class _PackReader:
         self.problems: list[Problem] = []
         self.file = ""
         self.cached = raw or {}
+        # a pack read back from the disk cache passed every check with these very files
+        self.trusted = raw is not None
         self.raw: dict[str, Any] = {}  # file name -> parsed TOML, for the disk cache
 
     # -- reporting and typed access -------------------------------------------------------
@@ -505,6 +507,8 @@ class _PackReader:
 
     def check_picture(self, picture: dict[str, Any], where: str) -> None:
         """Check a picture's data against its kind (see ``lessons/README.md``)."""
+        if self.trusted:
+            return
         kind = self.choice(picture.get("kind"), PICTURE_KINDS, _join(where, "kind"))
         if kind is None:
             return
@@ -583,6 +587,8 @@ class _PackReader:
 
     def check_code(self, code: Any, where: str, ruleset: str | None = None) -> str | None:
         """Return the canonical tile for ``code`` or report why it is not one."""
+        if self.trusted:
+            return None
         if not isinstance(code, str):
             self.problem(where, f"{code!r} is not a tile code")
             return None
@@ -597,6 +603,8 @@ class _PackReader:
 
     def check_tiles_in(self, value: Any, ruleset: str, where: str) -> None:
         """Check every tile list (``tiles``) and tile field (``tile``) inside an action."""
+        if self.trusted:
+            return
         if isinstance(value, dict):
             for key, item in value.items():
                 at = _join(where, key)
@@ -613,6 +621,8 @@ class _PackReader:
 
     def check_state(self, state: dict[str, Any], ruleset: str | None, where: str) -> None:
         """Check a referee-protocol state: known keys, seats, tile codes and tile supply."""
+        if self.trusted:
+            return
         for key in state:
             if key not in STATE_KEYS:
                 self.problem(_join(where, key), "unknown state key")
