@@ -18,7 +18,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -174,7 +175,7 @@ class LessonPlayer(QWidget):
         # Task steps: words (and a small picture) in a band on top, the table below, full width.
         self.side = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         self.side.setContentsMargins(0, 0, 0, 0)
-        self.side.addWidget(words_box, 1)
+        self.side.addWidget(words_box, 0)
         self.side.addWidget(self.side_picture, 1)
         self.side_box = QWidget()
         self.side_box.setLayout(self.side)
@@ -248,7 +249,9 @@ class LessonPlayer(QWidget):
             body += "\n\n" + "\n".join("• " + self.tr(p) for p in step.points)
         self.text.setText(body)
         self._clear_commands()
-        self._arrange(task=step.task is not None)
+        kind = (step.picture or {}).get("kind")
+        self._arrange(step.kind, has_picture=step.picture is not None,
+                      wide=kind in ("rack", "tile_grid", "exposures", "kong"))
         if step.task is not None:
             self.spec = gui_moves.table_spec(step.task, step.picture)
             self.table_scene.build(self.spec)
@@ -279,44 +282,65 @@ class LessonPlayer(QWidget):
             self._clear_feedback()
         self._update_nav()
 
-    def _arrange(self, *, task: bool) -> None:
-        """Task: a band of text over a full-width table. Otherwise: text beside the stage."""
-        if task:
-            self.middle.setDirection(QBoxLayout.Direction.TopToBottom)
-            self.side.setDirection(QBoxLayout.Direction.LeftToRight)
-            self.middle.setStretch(0, 0)
-            self.middle.setStretch(1, 1)
-            self.side_box.setMaximumWidth(16777215)
-            self.side_box.setMaximumHeight(190)
-            self.side_picture.setMaximumWidth(320)
+    def _arrange(self, kind: str, *, has_picture: bool, wide: bool = False) -> None:
+        """Where text, picture and stage go (``wide``: a rack or tile rows, wider than tall).
+
+        Task: a band of text (and a small picture) over the full-width table. Quiz: text,
+        then the picture, then the options, all full width. Explain: text beside a square
+        picture, or above a wide one; recap (or no picture): the text alone across the page.
+        """
+        top, across = QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.LeftToRight
+        self.stage.setVisible(kind != "recap" and (kind != "explain" or has_picture))
+        big = 16777215
+        if kind == "task":
+            layout = (top, across, 0, 1, big, 190, 320)
+        elif kind == "recap" or not has_picture:
+            layout = (top, top, 1, 0, big, big, big)
+        elif kind == "quiz":
+            layout = (top, top, 1 if has_picture else 0, 1, big, big, big)
+        elif wide:
+            layout = (top, top, 0, 1, big, big, big)
         else:
-            self.middle.setDirection(QBoxLayout.Direction.LeftToRight)
-            self.side.setDirection(QBoxLayout.Direction.TopToBottom)
-            self.middle.setStretch(0, 2)
-            self.middle.setStretch(1, 3)
-            self.side_box.setMaximumHeight(16777215)
-            self.side_box.setMaximumWidth(560)
-            self.side_picture.setMaximumWidth(16777215)
+            layout = (across, top, 2, 3, 560, big, big)
+        middle, side, side_stretch, stage_stretch, max_w, max_h, picture_w = layout
+        self.middle.setDirection(middle)
+        self.side.setDirection(side)
+        self.middle.setStretch(0, side_stretch)
+        self.middle.setStretch(1, stage_stretch)
+        self.side_box.setMaximumWidth(max_w)
+        self.side_box.setMaximumHeight(max_h)
+        self.side_picture.setMaximumWidth(picture_w)
 
     def _build_quiz(self) -> None:
         while self.quiz_layout.count():
             item = self.quiz_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not at the next turn of the event loop
                 widget.deleteLater()
         step = self.session.step if self.session else None
         if step is None or step.quiz is None:
             return
+        columns = 1 if any(len(self._option_text(o)) > 28 or len(o.tiles) > 1
+                           for o in step.quiz.options) else 2
         for number, option in enumerate(step.quiz.options):
-            button = QPushButton(self._option_text(option))
-            button.setObjectName(f"option:{option.id}")
-            button.setMinimumHeight(64)
             tiles = option.tiles or ((option.tile,) if option.tile else ())
-            if tiles and not option.text:
-                button.setIcon(self.images.pixmap(tiles[0], 96, self.devicePixelRatioF()))
-                button.setIconSize(button.iconSize().scaled(48, 64, Qt.AspectRatioMode.KeepAspectRatio))
+            # A row of several tiles is shown as tiles; its names are the accessible text.
+            shown = "" if len(tiles) > 1 and not option.text else self._option_text(option)
+            button = QPushButton(shown)
+            button.setAccessibleName(self._option_text(option))
+            button.setToolTip(self._option_text(option))
+            button.setObjectName(f"option:{option.id}")
+            button.setProperty("role", "option")
+            button.setMinimumHeight(56)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            if tiles:
+                icon = tile_row(self.images, tiles, 56, self.devicePixelRatioF())
+                button.setIcon(icon)
+                button.setIconSize(icon.deviceIndependentSize().toSize())
             button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
-            self.quiz_layout.addWidget(button, number // 2, number % 2)
+            self.quiz_layout.addWidget(button, number // columns, number % columns)
+        self.quiz_layout.setRowStretch(len(step.quiz.options), 1)
 
     def _option_text(self, option: Any) -> str:
         if option.text:
@@ -330,6 +354,7 @@ class LessonPlayer(QWidget):
             item = self.commands.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not at the next turn of the event loop
                 widget.deleteLater()
 
     def _add_commands(self, commands: list[str]) -> None:
@@ -570,6 +595,23 @@ class LessonPlayer(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
         self.table.setAccessibleDescription(text)
+
+
+def tile_row(images: TileImages, tiles: Any, height: int, dpr: float) -> QPixmap:
+    """One pixmap of ``tiles`` side by side, ``height`` logical pixels high."""
+    faces = [images.pixmap(str(code), height, dpr) for code in tiles]
+    gap = 4
+    width = sum(round(f.deviceIndependentSize().width()) for f in faces) + gap * (len(faces) - 1)
+    row = QPixmap(round(max(1, width) * dpr), round(height * dpr))
+    row.setDevicePixelRatio(dpr)
+    row.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(row)
+    x = 0.0
+    for face in faces:
+        painter.drawPixmap(QPointF(x, 0), face)
+        x += face.deviceIndependentSize().width() + gap
+    painter.end()
+    return row
 
 
 def current_lang() -> str:

@@ -35,7 +35,8 @@ QLabel#feedback[verdict="good"] {{ border: 4px solid {good}; color: {good}; }}
 QLabel#feedback[verdict="bad"] {{ border: 4px solid {bad}; color: {bad}; }}
 QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; background: {card};
                min-height: 36px; }}
-QPushButton:default {{ background: {accent}; color: white; font-weight: bold; }}
+QPushButton:default {{ background: {accent}; color: white; }}
+QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
 QPushButton:disabled {{ color: #8a8a8a; background: #e4e0d6; }}
 QPushButton:focus {{ border: 4px solid #ffb000; }}
 QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: #e8e4da; }}

@@ -434,8 +434,16 @@ class TableScene(QGraphicsScene):
 
     def _zones(self, spec: TableSpec, plates: dict[str, QRectF], rack_top: QPointF) -> None:
         central = [z for z in spec.zones if z.kind not in ("pass", "courtesy")]
-        widths = [GAP + z.slots * (TILE_W + GAP) for z in central]
-        x = (SCENE_W - sum(widths) - 40 * max(0, len(widths) - 1)) / 2
+        numbered = len(spec.zones) > 1
+        # Each central zone takes the width of its slots or of its caption, whichever is wider.
+        widths = []
+        for number, z in enumerate(spec.zones):
+            if z in central:
+                cap_w = label(zone_prefix(number, numbered) + zone_caption(z, spec.seat),
+                              28).boundingRect().width()
+                widths.append(max(GAP + z.slots * (TILE_W + GAP), cap_w))
+        x = (SCENE_W - sum(widths) - 30 * max(0, len(widths) - 1)) / 2
+        central_w = iter(widths)
         centre_y = 340.0 if spec.last_discard else 230.0
         for number, zspec in enumerate(spec.zones):
             caption = zone_caption(zspec, spec.seat)
@@ -453,13 +461,13 @@ class TableScene(QGraphicsScene):
                 else:
                     pos = QPointF(SCENE_W / 2 - rect.width() / 2, plate.bottom() + 56)
             else:
-                pos = QPointF(x, centre_y)
-                x += rect.width() + 40
+                slot_w = next(central_w)
+                pos = QPointF(x + (slot_w - rect.width()) / 2, centre_y)
+                x += slot_w + 30
             zone.setPos(pos)
             self.addItem(zone)
             self.zones[zspec.id] = zone
-            prefix = f"{number + 1}. " if len(spec.zones) > 1 else ""
-            cap = label(prefix + caption, 28)
+            cap = label(zone_prefix(number, numbered) + caption, 28)
             cap_w = cap.boundingRect().width()
             cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
             cap.setPos(cap_x, pos.y() - 40)
@@ -634,6 +642,11 @@ def tile_name(code: str) -> str:
         return _tile_name(code)
     except ValueError:
         return _("Face-down tile")
+
+
+def zone_prefix(number: int, numbered: bool) -> str:
+    """"2. " before a zone caption when there are several zones (the key that sends there)."""
+    return _("{number}. ", number=number + 1) if numbered else ""
 
 
 def zone_caption(zone: ZoneSpec, me: str) -> str:
