@@ -52,7 +52,7 @@ class LessonCard(QFrame):
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(goal)
-        if lesson.prerequisites:
+        if lesson.prerequisites and not missing:
             # TRANSLATORS: separator between lesson titles in a list
             sep = pgettext("list separator", ", ")
             needs = QLabel(_("Before this: {lessons}",
