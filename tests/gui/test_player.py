@@ -132,3 +132,22 @@ def test_language_switch_retranslates_without_restart(window: Any) -> None:
     assert window.library.heading.text().startswith("Lektionen") or window.library.heading.text()
     set_language("en")
     assert player.next_button.text() == english
+
+
+def test_a_finger_drag_lands_like_the_mouse(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    scene, view = player.table_scene, player.table
+    index = rack_index(player, "9C")
+    start = view.mapFromScene(scene.tiles[index].sceneBoundingRect().center())
+    end = view.mapFromScene(scene.slot_centre("pass", 2))
+    device = QTest.createTouchDevice()
+    port = view.viewport()
+    # QTest (PySide6 6.12) places touch points in window coordinates: map the viewport's.
+    start, end = port.mapTo(port.window(), start), port.mapTo(port.window(), end)
+    QTest.touchEvent(port, device).press(0, start).commit()
+    for k in range(1, 6):
+        QTest.touchEvent(port, device).move(0, QPoint(start.x() + (end.x() - start.x()) * k // 5,
+                                                     start.y() + (end.y() - start.y()) * k // 5)
+                                            ).commit()
+    QTest.touchEvent(port, device).release(0, end).commit()
+    assert scene.tiles[index].placed == ("pass", 2)

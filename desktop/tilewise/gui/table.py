@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QEasingCurve,
+    QEvent,
     QLineF,
     QObject,
     QPointF,
@@ -708,38 +709,72 @@ class TableView(QGraphicsView):
         super().showEvent(event)  # type: ignore[arg-type]
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
-    # Handlers: decode, hand over, repaint.
+    # Handlers: decode (view -> scene coordinates), hand over, repaint.
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        point = self.mapToScene(event.position().toPoint())
-        item = self._tile_at(point)
-        if item is None or event.button() != Qt.MouseButton.LeftButton:
+        if event.button() != Qt.MouseButton.LeftButton or not self.grab_tile(event.position()):
             super().mousePressEvent(event)
-            return
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if not self.drag_to(event.position()):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if not self.drop_at(event.position()):
+            super().mouseReleaseEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """A finger drags exactly as the mouse does (first touch point only)."""
+        kind = event.type()
+        if kind in (QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd):
+            points = event.points()  # type: ignore[attr-defined]
+            if points:
+                # From the screen position: a touch point's local position() is not always
+                # relative to the viewport (seen with QTest on Qt 6.12).
+                where = self.viewport().mapFromGlobal(points[0].globalPosition())
+                if kind == QEvent.Type.TouchBegin:
+                    self.grab_tile(where)
+                elif kind == QEvent.Type.TouchUpdate:
+                    self.drag_to(where)
+                else:
+                    self.drop_at(where)
+            event.accept()
+            return True
+        return super().viewportEvent(event)
+
+    def grab_tile(self, position: QPointF) -> bool:
+        """Pick up the movable tile under ``position`` (viewport pixels); False if none."""
+        point = self.mapToScene(position.toPoint())
+        item = self._tile_at(point)
+        if item is None:
+            return False
         self._drag, self._grab = item, point - item.pos()
         item.setZValue(10)
         self.table.release_slot(item)
+        return True
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def drag_to(self, position: QPointF) -> bool:
+        """Move the held tile under ``position``; light the zone below it."""
         if self._drag is None:
-            super().mouseMoveEvent(event)
-            return
-        point = self.mapToScene(event.position().toPoint())
+            return False
+        point = self.mapToScene(position.toPoint())
         self._drag.setPos(point - self._grab)
         hit = self.table.zone_at(point)
         self.table.set_hot(hit[0] if hit else None)
+        return True
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def drop_at(self, position: QPointF) -> bool:
+        """Release the held tile at ``position``: ``dropped`` over a zone, else ``missed``."""
         item, self._drag = self._drag, None
         if item is None:
-            super().mouseReleaseEvent(event)
-            return
+            return False
         item.setZValue(1)
         self.table.set_hot(None)
-        hit = self.table.zone_at(self.mapToScene(event.position().toPoint()))
+        hit = self.table.zone_at(self.mapToScene(position.toPoint()))
         if hit is None:
             self.missed.emit(item.index)
         else:
             self.dropped.emit(item.index, hit[0], hit[1])
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key = event.key()
