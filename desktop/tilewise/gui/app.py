@@ -18,6 +18,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.gui.mainwindow import MainWindow
+    from tilewise.lessons.model import Pack
 
 log = logging.getLogger("tilewise")
 
@@ -58,12 +65,13 @@ def pack_folders(extra: list[Path]) -> list[Path]:
     return bundled + [p for p in extra if p not in bundled]
 
 
-def load_packs(folders: list[Path]) -> tuple[list, list[str]]:
+def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     """Load and validate each pack; a pack that fails is left out and its problems returned
     as lines ``file: key path: message``."""
     from tilewise.lessons.pack import PackError, load_pack
 
-    packs, problems = [], []
+    packs: list[Pack] = []
+    problems: list[str] = []
     for folder in folders:
         try:
             packs.append(load_pack(folder))
@@ -75,13 +83,14 @@ def load_packs(folders: list[Path]) -> tuple[list, list[str]]:
     return packs, problems
 
 
-def make_application(argv0: str = "tilewise"):  # noqa: ANN201 - QApplication
+def make_application(argv0: str = "tilewise") -> QApplication:
     """The QApplication (existing one reused), fonts registered, style applied."""
     from PySide6.QtWidgets import QApplication
 
     from tilewise.gui.tilepaint import register_fonts
 
-    app = QApplication.instance() or QApplication([argv0])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([argv0])
     app.setApplicationName("Tilewise")
     app.setOrganizationName("Tilewise")
     try:
@@ -91,7 +100,7 @@ def make_application(argv0: str = "tilewise"):  # noqa: ANN201 - QApplication
     return app
 
 
-def start(args: argparse.Namespace):  # noqa: ANN201 - MainWindow | None
+def start(args: argparse.Namespace) -> MainWindow | None:
     """Build the window for ``args`` (no event loop); None if the learner cancelled."""
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations
@@ -124,7 +133,7 @@ def start(args: argparse.Namespace):  # noqa: ANN201 - MainWindow | None
     return window
 
 
-def self_test(window) -> tuple[bool, str]:  # noqa: ANN001 - MainWindow
+def self_test(window: MainWindow) -> tuple[bool, str]:
     """Render every step of every lesson in every language; (ok, summary line)."""
     from PySide6.QtWidgets import QApplication
 

@@ -118,12 +118,12 @@ class LibraryView(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setObjectName("cardNote")
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         root = QVBoxLayout(self)
         root.addWidget(self.heading)
-        root.addWidget(self.scroll, 1)
+        root.addWidget(self.scroller, 1)
         root.addWidget(self.note)
         self.cards: list[LessonCard] = []
         self.retranslate()
@@ -167,7 +167,7 @@ class LibraryView(QWidget):
         if not self.packs:
             grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
         grid.setRowStretch(row, 1)
-        self.scroll.setWidget(body)
+        self.scroller.setWidget(body)
 
     def card(self, pack_id: str, lesson_id: str) -> LessonCard:
         """The card of one lesson (KeyError if not shown)."""

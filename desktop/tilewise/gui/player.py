@@ -225,7 +225,7 @@ class LessonPlayer(QWidget):
         self._clear_feedback()
         self.render_step()
 
-    def tr(self, msgid: str | None) -> str:
+    def pack_text(self, msgid: str | None) -> str:
         """Translate pack text of the current step (context ``<lesson>/<step>``)."""
         if not msgid or self.catalog is None or self.session is None or self.lesson is None:
             return msgid or ""
@@ -242,11 +242,11 @@ class LessonPlayer(QWidget):
         self.counter.setText(_("Step {number} of {total}", number=session.index + 1, total=total))
         self.bar.setRange(0, total)
         self.bar.setValue(session.index + 1)
-        self.step_title.setText(self.tr(step.title))
+        self.step_title.setText(self.pack_text(step.title))
         self.step_title.setVisible(bool(step.title))
-        body = self.tr(step.text)
+        body = self.pack_text(step.text)
         if step.points:
-            body += "\n\n" + "\n".join("• " + self.tr(p) for p in step.points)
+            body += "\n\n" + "\n".join("• " + self.pack_text(p) for p in step.points)
         self.text.setText(body)
         self._clear_commands()
         kind = (step.picture or {}).get("kind")
@@ -258,7 +258,7 @@ class LessonPlayer(QWidget):
             self.stage.setCurrentWidget(self.table)
             # A rack picture is what the table already shows: no second copy beside it.
             side = step.picture if step.picture and step.picture.get("kind") != "rack" else None
-            self.side_picture.show_picture(side, self.tr)
+            self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.spec.commands)
             self.table.setFocus()
@@ -266,11 +266,11 @@ class LessonPlayer(QWidget):
             self.spec = None
             self._build_quiz()
             self.stage.setCurrentWidget(self.quiz)
-            self.side_picture.show_picture(step.picture, self.tr)
+            self.side_picture.show_picture(step.picture, self.pack_text)
             self.side_picture.setVisible(step.picture is not None)
         else:
             self.spec = None
-            self.picture.show_picture(step.picture, self.tr)
+            self.picture.show_picture(step.picture, self.pack_text)
             self.stage.setCurrentWidget(self.picture)
             self.side_picture.setVisible(False)
         if session.record().done and step.acting:
@@ -344,7 +344,7 @@ class LessonPlayer(QWidget):
 
     def _option_text(self, option: Any) -> str:
         if option.text:
-            return self.tr(option.text)
+            return self.pack_text(option.text)
         tiles = option.tiles or ((option.tile,) if option.tile else ())
         # TRANSLATORS: separator between tile names in a quiz option
         return pgettext("list separator", ", ").join(tile_name(t) for t in tiles)
@@ -405,12 +405,12 @@ class LessonPlayer(QWidget):
         if self.last_feedback is not None:
             self._present(self.last_feedback)
         elif self._hint:
-            self._show_feedback(_("Hint"), self.tr(self._hint), "", good=True)
+            self._show_feedback(_("Hint"), self.pack_text(self._hint), "", good=True)
 
     def _present(self, feedback: Feedback) -> None:
         """Show a verdict: what happened, the step's message, the reason and its rule."""
         self.last_feedback = feedback
-        message = self.tr(feedback.message)
+        message = self.pack_text(feedback.message)
         if feedback.accepted:
             headline = _("Well done!") if feedback.step_done else _("Good.")
             self._show_feedback(headline, message, "", good=True)
@@ -452,7 +452,8 @@ class LessonPlayer(QWidget):
         item = scene.tiles[tile_index]
         zone = scene.zones[zone_id]
         if slot < 0 or slot >= zone.spec.slots:
-            slot = zone.first_free() if zone.first_free() is not None else 0
+            free = zone.first_free()
+            slot = free if free is not None else 0
         staged = [t for t in self._staged(zone_id) if t is not item] + [item]
         if len(staged) > zone.spec.slots:
             self.miss(tile_index)
@@ -469,7 +470,9 @@ class LessonPlayer(QWidget):
         scene.snap(item, zone_id, slot)
         return self._attempt(action, staged)
 
-    def _stage_pass(self, item: Any, zone_id: str, slot: int, action: dict[str, Any]) -> None:
+    def _stage_pass(self, item: Any, zone_id: str, slot: int,
+                    action: dict[str, Any]) -> Feedback | None:
+        """A short pass: the tile waits in the zone unless the core names another fault."""
         session = self.session
         assert session is not None and session.step.task is not None
         verdict = lesson_moves.default_judge()(lesson_moves.scenario(session.step.task, action))
@@ -554,7 +557,7 @@ class LessonPlayer(QWidget):
         if hint is not None:
             self._hint = hint
             self.last_feedback = None
-            self._show_feedback(_("Hint"), self.tr(hint), "", good=True)
+            self._show_feedback(_("Hint"), self.pack_text(hint), "", good=True)
             self.changed.emit()
         self._update_nav()
         return hint

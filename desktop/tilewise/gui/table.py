@@ -13,6 +13,8 @@ to fit, and each face is rendered for the final device scale, so tiles stay shar
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import (
     QEasingCurve,
     QEvent,
@@ -390,12 +392,12 @@ class TableScene(QGraphicsScene):
                 x = rect.left() + 14
                 y += TILE_H * scale + 12
 
-    def _meld(self, meld: dict[str, object], origin: QPointF, scale: float, seat: str,
+    def _meld(self, meld: dict[str, Any], origin: QPointF, scale: float, seat: str,
               number: int) -> float:
         """Lay out one exposure: the ``rotated`` tile lies sideways, ``face_down`` show backs."""
-        tiles = [str(t) for t in meld.get("tiles", [])]  # type: ignore[union-attr]
+        tiles = [str(t) for t in meld.get("tiles", [])]
         rotated = meld.get("rotated")
-        face_down = set(meld.get("face_down") or [])  # type: ignore[call-overload]
+        face_down = {int(i) for i in meld.get("face_down") or []}
         x = origin.x()
         for index, code in enumerate(tiles):
             item = FixedTile(self.images, "back" if index in face_down else code)
