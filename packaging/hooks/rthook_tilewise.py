@@ -8,9 +8,10 @@ Dormant unless one of two environment variables is set; the app itself never rea
   ``qtbase_<lang>`` catalogs load from there, whether QtNetwork can be imported, the image
   formats Qt can read, and whether the app's read-only folders are present. Exit code 0 when
   all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
-- ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``QApplication.exec`` is wrapped so that, on
-  the first turn of the event loop with a visible top-level window, the process prints
-  ``TILEWISE_SHOWN <time.time()>`` and quits. Used by ``build.py measure`` for the app and for
+- ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``PySide6.QtWidgets.QApplication`` is
+  replaced by a subclass whose 2 ms timer, on the first event-loop turn with a visible
+  top-level window (main window or dialog), prints ``TILEWISE_SHOWN <time.time()>`` and ends
+  the process at once (``os._exit(0)``). Used by ``build.py measure`` for the app and for
   the bare-window baseline alike (both are frozen with this hook).
 """
 
@@ -64,26 +65,32 @@ def _bundle_check() -> None:
 
 
 def _startup_probe() -> None:
+    import sys
     import time
 
+    from PySide6 import QtWidgets
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
 
-    real_exec = QApplication.exec
+    base = QtWidgets.QApplication
 
     def check() -> None:
-        if any(w.isVisible() for w in QApplication.topLevelWidgets()):
+        if any(w.isVisible() for w in base.topLevelWidgets()):
             print(f"TILEWISE_SHOWN {time.time():.6f}", flush=True)
-            QApplication.quit()
-        else:
-            QTimer.singleShot(5, check)
+            sys.stdout.flush()
+            os._exit(0)
 
-    def probed_exec(*_args: object) -> int:
-        QTimer.singleShot(0, check)
-        return int(real_exec())
+    class ProbedApplication(base):  # type: ignore[misc,valid-type]
+        """QApplication that polls (every 2 ms of event loop) for the first visible window."""
 
-    QApplication.exec = probed_exec  # type: ignore[method-assign,assignment]
-    QApplication.exec_ = probed_exec  # type: ignore[attr-defined]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)
+            self._tilewise_probe = QTimer(self)
+            self._tilewise_probe.setInterval(2)
+            self._tilewise_probe.timeout.connect(check)
+            self._tilewise_probe.start()
+
+    # Any event loop counts (the main one or a dialog's): the timer runs in both.
+    QtWidgets.QApplication = ProbedApplication  # type: ignore[misc]
 
 
 if os.environ.get("TILEWISE_BUNDLE_CHECK") == "1":
