@@ -1,0 +1,43 @@
+"""The commands: ``tilewise --self-test`` and ``tilewise render`` for a lesson step."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home),
+               PYTHONPATH=str(ROOT / "desktop"))
+    code = "import sys; from tilewise.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True,
+                          text=True, timeout=170, check=False)
+
+
+def test_self_test_renders_every_step_in_every_language(tmp_path: Path) -> None:
+    done = _run(["--self-test"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    line = done.stdout.strip().splitlines()[-1]
+    assert line.startswith("self-test ok:") and "in 4 languages" in line
+
+
+def test_render_one_step_writes_the_png_at_the_asked_size(tmp_path: Path, qapp: object) -> None:
+    out = tmp_path / "step.png"
+    done = _run(["render", "--pack", "core", "--lesson", "charleston", "--step", "first-right",
+                 "--lang", "de", "--size", "800x600", "--out", str(out)], tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (800, 600)
+
+
+def test_render_rejects_an_unknown_step(tmp_path: Path) -> None:
+    done = _run(["render", "--pack", "core", "--lesson", "charleston", "--step", "99",
+                 "--out", str(tmp_path / "x.png")], tmp_path)
+    assert done.returncode == 2
+    assert "steps 1.." in done.stderr
