@@ -151,3 +151,36 @@ def test_a_finger_drag_lands_like_the_mouse(qtbot: Any, window: Any) -> None:
                                             ).commit()
     QTest.touchEvent(port, device).release(0, end).commit()
     assert scene.tiles[index].placed == ("pass", 2)
+
+
+def test_show_me_selects_the_answer_after_a_try(window: Any) -> None:
+    player = open_step(window, "charleston", "first-across")
+    assert not player.answer_button.isEnabled()  # nothing tried yet
+    player.command("vote:stop")  # refused: the first Charleston is always played
+    assert player.answer_button.isEnabled()
+    player.show_answer()
+    assert sorted(t.code for t in player.table_scene.selection()) == ["7D", "8D", "9C"]
+    feedback = player.send_selection("pass")
+    assert feedback is not None and feedback.accepted
+    assert player.session.mastery < 1.0  # first try was wrong
+
+
+def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: Any) -> None:
+    from tilewise.gui import mainwindow
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    asked: list[str] = []
+
+    def fake_exec(dialog: Any) -> int:
+        asked.append(str(dialog.language.currentData()))
+        dialog.name.setText("Priya")
+        dialog.language.setCurrentIndex(dialog.language.findData("hi"))
+        return 1
+
+    monkeypatch.setattr(mainwindow.NewProfileDialog, "exec", fake_exec)
+    with ProgressStore(home / "p.sqlite3") as store:
+        profile = mainwindow.first_profile(store, Settings(), None, "de")
+        assert asked == ["de"]  # the default offered is the system's language
+        assert (profile.name, profile.language) == ("Priya", "hi")
+        assert [p.name for p in store.profiles()] == ["Priya"]

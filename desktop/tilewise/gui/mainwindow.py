@@ -169,9 +169,8 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.setStyleSheet(style_sheet(theme, text_scale))
-        if theme != self.images.theme:
-            self.images.__init__(theme)  # type: ignore[misc]
-        self.apply_language(language)
+        self.images.set_theme(theme)
+        self.apply_language(language)  # listeners re-render the library and the step
 
     def apply_language(self, language: str) -> None:
         """Switch Tilewise's and Qt's catalogs; listeners re-render every widget."""

@@ -149,6 +149,8 @@ class LessonPlayer(QWidget):
         self.library_button = QPushButton()
         self.back_button = QPushButton()
         self.hint_button = QPushButton()
+        self.answer_button = QPushButton()
+        self.answer_button.clicked.connect(self.show_answer)
         self.reset_button = QPushButton()
         self.next_button = QPushButton()
         self.next_button.setDefault(True)
@@ -185,6 +187,7 @@ class LessonPlayer(QWidget):
         nav = QHBoxLayout()
         nav.addWidget(self.back_button)
         nav.addWidget(self.hint_button)
+        nav.addWidget(self.answer_button)
         nav.addWidget(self.reset_button)
         nav.addStretch(1)
         nav.addWidget(self.next_button)
@@ -202,6 +205,7 @@ class LessonPlayer(QWidget):
         self.library_button.setText(_("Lessons"))
         self.back_button.setText(_("Back"))
         self.hint_button.setText(_("Hint"))
+        self.answer_button.setText(_("Show me"))
         self.reset_button.setText(_("Start this step again"))
         self.next_button.setText(_("Next"))
         self.table.setAccessibleName(_("Table"))
@@ -382,7 +386,11 @@ class LessonPlayer(QWidget):
         self.next_button.setEnabled(done)
         self.next_button.setText(_("Finish the lesson") if last else _("Next"))
         self.back_button.setEnabled(session.index > 0)
-        self.hint_button.setEnabled(step.acting and len(step.hints) > session.record().hints_used)
+        record = session.record()
+        self.hint_button.setEnabled(step.acting and len(step.hints) > record.hints_used)
+        # "Show me" once the learner has tried (a revealed answer no longer counts first-try).
+        self.answer_button.setVisible(step.acting)
+        self.answer_button.setEnabled(step.acting and not record.done and record.attempts > 0)
         self.reset_button.setEnabled(step.task is not None)
 
     # ---- feedback -------------------------------------------------------------------------
@@ -562,6 +570,32 @@ class LessonPlayer(QWidget):
         self._update_nav()
         return hint
 
+    def show_answer(self) -> dict[str, Any] | None:
+        """Reveal the expected answer: its tiles are selected on the table (Enter or 1 sends
+        them), or the right quiz option gets the focus."""
+        if self.session is None or not self.session.step.acting or self.session.record().done:
+            return None
+        answer = self.session.reveal()
+        if "option" in answer:
+            button = self.quiz.findChild(QPushButton, f"option:{answer['option']}")
+            if button is not None:
+                button.setFocus()
+            self._show_feedback(_("The right answer has the focus."), "", "", good=True)
+        else:
+            wanted = list(answer_tiles(answer["action"], self.session.step.task))
+            for tile in self.table_scene.tiles:
+                tile.selected_ = False
+                if tile.movable and tile.placed is None and tile.code in wanted and not tile.blind:
+                    wanted.remove(tile.code)
+                    tile.selected_ = True
+                tile.update()
+            self._show_feedback(
+                _("The tiles to move are selected. Drag them, or press 1 to send them."), "", "",
+                good=True)
+        self.last_feedback = None
+        self.changed.emit()
+        return answer
+
     def next_step(self) -> bool:
         """Go on (a task or quiz must be done first); on the last step, back to the library."""
         if self.session is None:
@@ -598,6 +632,21 @@ class LessonPlayer(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
         self.table.setAccessibleDescription(text)
+
+
+def answer_tiles(action: dict[str, Any], task: Any) -> list[str]:
+    """The learner's own tiles in an action (for "Show me")."""
+    seat = getattr(task, "seat", "")
+    if "tiles" in action:
+        return [str(t) for t in action["tiles"]]
+    if "tile" in action:
+        return [str(action["tile"])]
+    if "offers" in action:
+        return [str(t) for t in action["offers"].get(seat, [])]
+    for claim in action.get("claims", []):
+        if claim.get("seat", seat) == seat:
+            return [str(t) for t in claim.get("tiles", [])]
+    return []
 
 
 def tile_row(images: TileImages, tiles: Any, height: int, dpr: float) -> QPixmap:

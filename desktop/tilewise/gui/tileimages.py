@@ -23,6 +23,10 @@ class TileImages:
     """Pixmaps of tile faces for one theme (``classic``, ``contrast``, ``colourblind``)."""
 
     def __init__(self, theme: str = "classic") -> None:
+        self.set_theme(theme)
+
+    def set_theme(self, theme: str) -> None:
+        """Use ``theme`` from now on (items repaint with it); an unknown one gives classic."""
         try:
             self.renderer = TileRenderer(theme)
         except KeyError:
