@@ -81,6 +81,14 @@ def test_unreadable_scenarios_are_problems(write_pack: WritePack) -> None:
     problems = moves.check_pack(pack, erroring)
     assert len(problems) == 4
     assert all(p.message.endswith("missing state key hands") for p in problems)
+
+    def crashing(scenario: Mapping[str, Any]) -> dict[str, Any]:
+        raise TypeError("unhashable type: 'list'")
+
+    problems = moves.check_pack(pack, crashing)
+    assert len(problems) == 4
+    assert all(p.message == "the core failed on this scenario: TypeError: unhashable type: 'list'"
+               for p in problems)
     # a judge passed to load_pack is used and the result is not cached
     with pytest.raises(PackError):
         load_pack(Path(pack.path), judge=raising)

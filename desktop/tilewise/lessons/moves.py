@@ -145,6 +145,9 @@ def _ask(judge: Judge, question: Mapping[str, Any], key: str,
     except ValueError as exc:  # tilewise.rules.referee.ScenarioError is a ValueError
         report(key, f"the core cannot read this scenario: {exc}")
         return None
+    except Exception as exc:  # a fault in the core must not stop the check of the pack
+        report(key, f"the core failed on this scenario: {type(exc).__name__}: {exc}")
+        return None
     if "error" in answer:
         report(key, f"the core cannot read this scenario: {answer['error']}")
         return None
