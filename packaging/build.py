@@ -405,6 +405,11 @@ def freeze(*, bare: bool = False, work: Path = WORK) -> Path:
     return dist / name
 
 
+def executable(app_dir: Path) -> Path:
+    """The frozen app's executable in a one-folder bundle (``tilewise`` / ``tilewise.exe``)."""
+    return app_dir / (bundle.EXECUTABLE + (".exe" if sys.platform == "win32" else ""))
+
+
 def frozen_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TILEWISE_", "PYTHON"))}
     env.update(QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home))
@@ -422,10 +427,13 @@ def bundle_check(app_dir: Path) -> dict[str, object]:
     if offenders:
         raise ReleaseError(f"QtNetwork must not be in the bundle: {offenders}")
     with tempfile.TemporaryDirectory() as home:
-        env = {**frozen_env(Path(home)), "TILEWISE_BUNDLE_CHECK": "1"}
-        result = subprocess.run([str(app_dir / bundle.EXECUTABLE)], env=env, capture_output=True,
+        report_file = Path(home) / "bundle-check.txt"
+        env = {**frozen_env(Path(home)), "TILEWISE_BUNDLE_CHECK": "1",
+               "TILEWISE_BUNDLE_CHECK_REPORT": str(report_file)}
+        result = subprocess.run([str(executable(app_dir))], env=env, capture_output=True,
                                 text=True, timeout=120, check=False)
-    line = next((ln for ln in result.stdout.splitlines() if ln.startswith("TILEWISE_BUNDLE_CHECK ")), None)
+        text = report_file.read_text(encoding="utf-8") if report_file.exists() else result.stdout
+    line = next((ln for ln in text.splitlines() if ln.startswith("TILEWISE_BUNDLE_CHECK ")), None)
     if line is None:
         raise ReleaseError(f"bundle check printed no report (exit {result.returncode}):\n"
                            f"{result.stdout}\n{result.stderr}")
@@ -452,7 +460,7 @@ def self_test(app_dir: Path) -> bool:
         return False
     log("self-test: frozen app --self-test (offscreen)")
     with tempfile.TemporaryDirectory() as home:
-        result = subprocess.run([str(app_dir / bundle.EXECUTABLE), "--self-test"],
+        result = subprocess.run([str(executable(app_dir)), "--self-test"],
                                 env=frozen_env(Path(home)), capture_output=True, text=True,
                                 timeout=SELF_TEST_TIMEOUT_S, check=False)
     if result.returncode != 0:
@@ -596,17 +604,12 @@ def build_tarball(app_dir: Path, meta: object, out: Path, work: Path) -> Path:
     return tarball
 
 
-def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Path = WORK,
-            require_self_test: bool = False) -> list[Path]:
-    """The whole pipeline (see the module docstring); returns the files written to ``out``."""
-    key = signing_key_from_env() if sign else None  # fail fast, before any work
-    for tool in ("dpkg-deb", "desktop-file-validate", "appstreamcli", "xz", "tar")+ (
-            ("gpg", "gpgv", "debsigs") if sign else ()):
-        if shutil.which(tool) is None:
-            raise ReleaseError(f"{tool} is missing: run `bash packaging/release-deps.sh`")
-    meta = bundle.project_metadata()
-    check_metainfo_version(meta.version)
-    started = time.monotonic()
+def frozen_app(*, skip_checks: bool, work: Path = WORK, require_self_test: bool = False) -> Path:
+    """Checks, catalogs, PyInstaller, bundle check and frozen ``--self-test``; return the bundle.
+
+    The part of the pipeline every OS shares (the Windows and macOS CI jobs run it as
+    ``build.py freeze``); the installers are built from the returned folder.
+    """
     if not skip_checks:
         run_checks()
     compile_catalogs()
@@ -615,6 +618,21 @@ def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Pat
     ran = self_test(app_dir)
     if require_self_test and not ran:
         raise ReleaseError("--require-self-test: the app has no --self-test")
+    return app_dir
+
+
+def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Path = WORK,
+            require_self_test: bool = False) -> list[Path]:
+    """The whole Linux pipeline (module docstring); returns the files written to ``out``."""
+    key = signing_key_from_env() if sign else None  # fail fast, before any work
+    for tool in ("dpkg-deb", "desktop-file-validate", "appstreamcli", "xz", "tar") + (
+            ("gpg", "gpgv", "debsigs") if sign else ()):
+        if shutil.which(tool) is None:
+            raise ReleaseError(f"{tool} is missing: run `bash packaging/release-deps.sh`")
+    meta = bundle.project_metadata()
+    check_metainfo_version(meta.version)
+    started = time.monotonic()
+    app_dir = frozen_app(skip_checks=skip_checks, work=work, require_self_test=require_self_test)
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("tilewise*"):
         old.unlink()
@@ -638,6 +656,24 @@ def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Pat
         log(f"  {path.name}: {path.stat().st_size / 1e6:.1f} MB")
     log(f"release done in {time.monotonic() - started:.0f} s -> {out}")
     return artifacts
+
+
+def sign_sums(directory: Path) -> list[Path]:
+    """Write ``SHA256SUMS`` over every installer in ``directory`` and sign it (key from env).
+
+    Used by CI's last job, after the Linux, Windows and macOS installers are gathered in one
+    folder. Raises ReleaseError without the key.
+    """
+    key = signing_key_from_env()
+    names = [p.name for p in sorted(directory.iterdir())
+             if p.is_file() and p.name.endswith((".deb", ".tar.xz", ".exe", ".dmg"))]
+    if not names:
+        raise ReleaseError(f"no installers in {directory}")
+    with temporary_gnupghome() as home:
+        signer = Signer(home, key)
+        sums = write_sums(directory, names)
+        signer.detach_sign(sums, directory / SUMS_SIG)
+    return [sums, directory / SUMS_SIG]
 
 
 # --------------------------------------------------------------------------- measure
@@ -751,6 +787,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="fail when the app has no --self-test yet")
     rel.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where installers go (dist/)")
     rel.add_argument("--work", type=Path, default=WORK, help="scratch folder (build/release/)")
+    frz = sub.add_parser("freeze", help="checks, catalogs, freeze, bundle check, self-test")
+    frz.add_argument("--skip-checks", action="store_true", help="do not run `make test` first")
+    frz.add_argument("--work", type=Path, default=WORK, help="scratch folder (build/release/)")
+    sgs = sub.add_parser("sign-sums", help="SHA256SUMS + SHA256SUMS.asc over a folder's installers")
+    sgs.add_argument("directory", type=Path)
     ver = sub.add_parser("verify", help="verify a signed release folder")
     ver.add_argument("directory", type=Path)
     ver.add_argument("--key", type=Path, default=DEFAULT_KEY, help="release public key (.asc)")
@@ -764,6 +805,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "release":
             release(sign=args.sign, skip_checks=args.skip_checks, out=args.out, work=args.work,
                     require_self_test=args.require_self_test)
+        elif args.command == "freeze":
+            print(frozen_app(skip_checks=args.skip_checks, work=args.work))
+        elif args.command == "sign-sums":
+            for path in sign_sums(args.directory):
+                print(path)
         elif args.command == "verify":
             problems = verify_release(args.directory, args.key)
             for problem in problems:

@@ -6,7 +6,8 @@ Dormant unless one of two environment variables is set; the app itself never rea
   ``TILEWISE_BUNDLE_CHECK {json}`` with: where Qt looks for its catalogs
   (``QLibraryInfo.path(TranslationsPath)``) and whether that is inside the bundle, which
   ``qtbase_<lang>`` catalogs load from there, whether QtNetwork can be imported, the image
-  formats Qt can read, and whether the app's read-only folders are present. Exit code 0 when
+  formats Qt can read, and whether the app's read-only folders are present (also written to
+  the file named by ``TILEWISE_BUNDLE_CHECK_REPORT``, if set). Exit code 0 when
   all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
 - ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``PySide6.QtWidgets.QApplication`` is
   replaced by a subclass whose 2 ms timer, on the first event-loop turn with a visible
@@ -60,7 +61,12 @@ def _bundle_check() -> None:
         and "png" in formats
         and folders["resources"]
     )
-    print("TILEWISE_BUNDLE_CHECK " + json.dumps(report, sort_keys=True), flush=True)
+    line = "TILEWISE_BUNDLE_CHECK " + json.dumps(report, sort_keys=True)
+    target = os.environ.get("TILEWISE_BUNDLE_CHECK_REPORT")
+    if target:  # a windowed (no console) build has no stdout
+        with open(target, "w", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+    print(line, flush=True)
     os._exit(0 if ok else 1)
 
 
