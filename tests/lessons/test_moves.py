@@ -3,6 +3,7 @@ wrong answer refused with its reason; quiz verify scenarios agree with the right
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,8 @@ def test_same_action_ignores_order_only() -> None:
     assert not moves.same_action(a, dict(a, blind=1))
     claims = {"type": "claims", "claims": [{"seat": "S", "claim": "chi"}, {"seat": "N", "claim": "win"}]}
     assert moves.same_action(claims, {"type": "claims", "claims": claims["claims"][::-1]})
+    when = datetime.date(1979, 5, 27)  # TOML can hold dates; comparing must not crash
+    assert not moves.same_action({"tiles": [when, "1B"]}, {"tiles": ["1B", "1C"]})
 
 
 def test_merged_fills_given_parts_and_keeps_the_learners() -> None:

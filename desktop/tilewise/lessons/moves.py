@@ -69,7 +69,8 @@ def _normal(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {key: _normal(item) for key, item in value.items()}
     if isinstance(value, list):
-        return sorted((_normal(item) for item in value), key=lambda v: json.dumps(v, sort_keys=True))
+        return sorted((_normal(item) for item in value),
+                      key=lambda v: json.dumps(v, sort_keys=True, default=str))
     return value
 
 
@@ -155,4 +156,4 @@ def _ask(judge: Judge, question: Mapping[str, Any], key: str,
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+    return json.dumps(value, sort_keys=True, default=str)
