@@ -78,9 +78,12 @@ class MainWindow(QMainWindow):
         self.act_help = QAction(self)
         self.act_help.triggered.connect(lambda: HelpDialog(self).exec())
         self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.act_notes = QAction(self)
+        self.act_notes.setCheckable(True)
+        self.act_notes.toggled.connect(self.set_teacher_notes)
         self.act_about = QAction(self)
         self.act_about.triggered.connect(lambda: AboutDialog(self).exec())
-        for action in (self.act_library, self.act_profiles, self.act_settings):
+        for action in (self.act_library, self.act_profiles, self.act_settings, self.act_notes):
             self.app_menu.addAction(action)
         self.app_menu.addSeparator()
         self.app_menu.addAction(self.act_quit)
@@ -95,11 +98,17 @@ class MainWindow(QMainWindow):
         self.act_library.setText(_("Lesson &library"))
         self.act_profiles.setText(_("&Learners…"))
         self.act_settings.setText(_("&Settings…"))
+        self.act_notes.setText(_("Teacher &notes"))
         self.act_quit.setText(_("&Quit"))
         self.act_help.setText(_("How to &play"))
         self.act_about.setText(_("&About Tilewise"))
         self.library.retranslate()
         self.player.retranslate()
+
+    def set_teacher_notes(self, shown: bool) -> None:
+        """Presenter mode: show each step's notes for the person teaching."""
+        self.player.show_notes = shown
+        self.player.render_step(keep_feedback=True)
 
     # ---- navigation ------------------------------------------------------------------------
     def show_library(self) -> None:

@@ -15,10 +15,11 @@ attempt) so a joker is sent home at once with its reason, and only a short count
 
 from __future__ import annotations
 
+import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -123,6 +124,12 @@ class LessonPlayer(QWidget):
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.notes = QLabel()
+        self.notes.setObjectName("teacherNotes")
+        self.notes.setWordWrap(True)
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.notes.setVisible(False)
+        self.show_notes = False  # presenter mode: the step's notes for whoever teaches
         self.picture = PictureView(self.images)
         self.table_scene = TableScene(self.images, self)
         self.table = TableView(self.table_scene)
@@ -170,6 +177,7 @@ class LessonPlayer(QWidget):
         words.setContentsMargins(0, 0, 0, 0)
         words.addWidget(self.step_title)
         words.addWidget(self.text)
+        words.addWidget(self.notes)
         words.addStretch(1)
         words_box = QWidget()
         words_box.setLayout(words)
@@ -251,7 +259,11 @@ class LessonPlayer(QWidget):
         body = self.pack_text(step.text)
         if step.points:
             body += "\n\n" + "\n".join("• " + self.pack_text(p) for p in step.points)
-        self.text.setText(body)
+        set_text_with_tiles(self.text, body, self.images)
+        notes = self.pack_text(step.notes) if step.notes else ""
+        # TRANSLATORS: presenter mode; {notes} is the lesson author's note for the teacher
+        self.notes.setText(_("Teacher notes: {notes}", notes=notes) if notes else "")
+        self.notes.setVisible(self.show_notes and bool(notes))
         self._clear_commands()
         kind = (step.picture or {}).get("kind")
         self._arrange(step.kind, has_picture=step.picture is not None,
@@ -632,6 +644,50 @@ class LessonPlayer(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
         self.table.setAccessibleDescription(text)
+
+
+#: Unicode mahjong tiles (U+1F000..U+1F02B) -> protocol codes (INPUTS 13).
+UNICODE_TILES: dict[str, str] = {
+    **{chr(0x1F000 + i): code for i, code in enumerate(("E", "S", "W", "N", "RD", "GD", "WD"))},
+    **{chr(0x1F007 + i): f"{i + 1}C" for i in range(9)},
+    **{chr(0x1F010 + i): f"{i + 1}B" for i in range(9)},
+    **{chr(0x1F019 + i): f"{i + 1}D" for i in range(9)},
+    **{chr(0x1F022 + i): f"F{i + 1}" for i in range(8)},
+    chr(0x1F02A): "J",
+    chr(0x1F02B): "back",
+}
+_VARIATION = {"\ufe0e", "\ufe0f"}
+
+
+def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
+    """Show ``text`` in ``label``; mahjong tile characters become our own tile pictures.
+
+    A text font would draw U+1F004 (red dragon) as a colour emoji and the others as plain
+    glyphs (INPUTS 13); here every tile character is an inline image from the tile renderer,
+    sized to the text, so all look alike. Text without tile characters stays plain text.
+    """
+    if not any(ch in UNICODE_TILES for ch in text):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setText(text)
+        return
+    height = max(16, round(label.fontMetrics().height() * 1.4))
+    dpr = label.devicePixelRatioF()
+    parts: list[str] = []
+    for ch in text:
+        code = UNICODE_TILES.get(ch)
+        if code is not None:
+            pix = images.pixmap(code, height, dpr)
+            data = QByteArray()
+            buffer = QBuffer(data)
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            pix.save(buffer, "PNG")
+            width = round(pix.deviceIndependentSize().width())
+            parts.append(f'<img src="data:image/png;base64,{data.toBase64().toStdString()}" '
+                         f'width="{width}" height="{height}" style="vertical-align: middle">')
+        elif ch not in _VARIATION:
+            parts.append(html.escape(ch).replace("\n", "<br>"))
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setText("".join(parts))
 
 
 def answer_tiles(action: dict[str, Any], task: Any) -> list[str]:

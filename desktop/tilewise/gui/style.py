@@ -27,6 +27,7 @@ QLabel#stepTitle, QLabel#cardTitle {{ font-size: {big}px; font-weight: bold; }}
 QLabel#stepText {{ font-size: {round(base * 1.1)}px; }}
 QLabel#stepCounter {{ font-size: {base}px; font-weight: bold; }}
 QLabel#cardNote {{ color: #444444; }}
+QLabel#teacherNotes {{ color: #5a3d00; background: #fff3c4; padding: 6px; border-radius: 6px; }}
 QLabel#cardLocked {{ color: {bad}; font-weight: bold; }}
 QFrame#lessonCard {{ background: {card}; border: {border}; border-radius: 10px; padding: 6px; }}
 QLabel#feedback {{ font-size: {round(base * 1.1)}px; padding: 10px; border-radius: 8px;
