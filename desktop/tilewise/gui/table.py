@@ -320,6 +320,7 @@ class TableScene(QGraphicsScene):
             self._seat(spec, seat, plates[relation(spec.seat, seat)])
         self._discards(spec)
         rack_y = SCENE_H - TILE_H - 44
+        self._own_melds(spec, rack_y)
         self._zones(spec, plates, QPointF(SCENE_W / 2, rack_y))
         rack_w = len(spec.rack) * (TILE_W + GAP) - GAP
         x0 = (SCENE_W - rack_w) / 2
@@ -361,7 +362,6 @@ class TableScene(QGraphicsScene):
         you = label(_("You: {seat}", seat=seat_name(spec.seat)), 30, PAPER)
         you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - 40)
         self.addItem(you)
-        self._own_melds(spec, rack_y)
         self.focus_index = 0
         self.update_focus()
 
@@ -414,10 +414,23 @@ class TableScene(QGraphicsScene):
         return x - origin.x()
 
     def _own_melds(self, spec: TableSpec, rack_y: float) -> None:
-        x = 20.0
+        """The learner's exposures, in a row above the rack (left of centre)."""
+        self.own_melds: list[QRectF] = []
+        adding = any(z.kind == "kong_end" for z in spec.zones)
+        # A kong to add to: the pong full size in the middle, an end slot on each side.
+        scale = 1.0 if adding else 0.8
+        top = 260.0 if adding else rack_y - TILE_H * scale - 40
+        x = 440.0 if adding else 40.0
         for number, meld in enumerate(spec.melds.get(spec.seat, [])):
-            x += self._meld(meld, QPointF(x, rack_y - TILE_H * 0.7 - 20), 0.7, spec.seat,
-                            number) + 20
+            width = self._meld(meld, QPointF(x, top), scale, spec.seat, number)
+            self.own_melds.append(QRectF(x, top, width, TILE_H * scale))
+            x += width + 30
+        if self.own_melds:
+            note = label(_("Your exposures"), 22)
+            first = self.own_melds[0]
+            note.setPos(first.center().x() - note.boundingRect().width() / 2 if adding
+                        else first.left(), top - 32)
+            self.addItem(note)
 
     def _discards(self, spec: TableSpec) -> None:
         last = spec.last_discard
@@ -436,7 +449,8 @@ class TableScene(QGraphicsScene):
         self.addItem(item)
 
     def _zones(self, spec: TableSpec, plates: dict[str, QRectF], rack_top: QPointF) -> None:
-        central = [z for z in spec.zones if z.kind not in ("pass", "courtesy")]
+        placed_apart = ("pass", "courtesy") + (("kong_end",) if self.own_melds else ())
+        central = [z for z in spec.zones if z.kind not in placed_apart]
         numbered = len(spec.zones) > 1
         # Each central zone takes the width of its slots or of its caption, whichever is wider.
         widths = []
@@ -453,7 +467,11 @@ class TableScene(QGraphicsScene):
             zone = ZoneItem(zspec, caption)
             rect = zone.boundingRect()
             rel = relation(spec.seat, zspec.target) if zspec.target else ""
-            if zspec.kind in ("pass", "courtesy") and rel in plates:
+            if zspec.kind == "kong_end" and self.own_melds:
+                meld = self.own_melds[0]  # the pong the fourth tile goes on
+                pos = QPointF(meld.left() - rect.width() - 24 if zspec.end == "left"
+                              else meld.right() + 24, meld.center().y() - rect.height() / 2)
+            elif zspec.kind in ("pass", "courtesy") and rel in plates:
                 plate = plates[rel]
                 if rel == "right":
                     pos = QPointF(plate.left() - rect.width() - 50, plate.center().y() - 56)
@@ -665,9 +683,11 @@ def zone_caption(zone: ZoneSpec, me: str) -> str:
     if zone.kind == "kong":
         return _("Declare a concealed kong of this tile")
     if zone.kind == "kong_end" and zone.end == "left":
-        return _("Add to the left end of your pong")
+        # TRANSLATORS: slot at the left end of your pong, for the tile of an added kong
+        return _("Left end")
     if zone.kind == "kong_end":
-        return _("Add to the right end of your pong")
+        # TRANSLATORS: slot at the right end of your pong, for the tile of an added kong
+        return _("Right end")
     if zone.kind == "swap":
         return _("Swap for the joker in {seat}'s exposure", seat=seat_name(zone.target or "E"))
     if zone.kind == "claim":
