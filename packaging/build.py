@@ -407,7 +407,8 @@ def freeze(*, bare: bool = False, work: Path = WORK) -> Path:
 
 def executable(app_dir: Path) -> Path:
     """The frozen app's executable in a one-folder bundle (``tilewise`` / ``tilewise.exe``)."""
-    return app_dir / (bundle.EXECUTABLE + (".exe" if sys.platform == "win32" else ""))
+    name = str(bundle.EXECUTABLE) + (".exe" if sys.platform == "win32" else "")
+    return app_dir / name
 
 
 def frozen_env(home: Path) -> dict[str, str]:
@@ -765,10 +766,10 @@ def render_icons() -> list[Path]:
         if size <= 256:
             target = icons / "hicolor" / f"{size}x{size}" / "apps" / f"{bundle.APP_ID}.png"
             target.parent.mkdir(parents=True, exist_ok=True)
-            image.save(str(target), "PNG")
+            image.save(str(target), "PNG")  # type: ignore[call-overload]  # stub wants bytes
             written.append(target)
     for name, fmt, size in (("tilewise.ico", "ICO", 256), ("tilewise.icns", "ICNS", 512)):
-        if images[size].save(str(icons / name), fmt):
+        if images[size].save(str(icons / name), fmt):  # type: ignore[call-overload]
             written.append(icons / name)
     del app
     return written

@@ -29,6 +29,10 @@ LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
 # Qt's few built-in strings (standard dialog buttons) in English.
 QT_CATALOG_PREFIXES: tuple[str, ...] = ("qtbase", "qt")
 
+# Modules of the package that are build-time tools, never imported by the running app: left
+# out of the bundle (with what only they need, e.g. fontTools for the tile-face generator).
+BUILD_TIME_MODULES: tuple[str, ...] = ("tilewise.gui.tileart",)
+
 # Python modules the app never uses. Qt modules first: the app is Widgets + Svg only, and it has
 # no network code at all, so QtNetwork must never be in the bundle (tests check the bundle).
 EXCLUDED_QT_MODULES: tuple[str, ...] = (
@@ -47,7 +51,7 @@ EXCLUDED_MODULES: tuple[str, ...] = tuple(f"PySide6.{m}" for m in EXCLUDED_QT_MO
     "babel", "pytest", "_pytest", "pytestqt", "hypothesis", "coverage", "mypy", "ruff",
     "importlinter", "grimp", "fontTools", "PyInstaller", "setuptools", "pip", "wheel",
     "tests", "tkinter", "_tkinter", "pydoc_data", "lib2to3", "ensurepip", "idlelib",
-)
+) + BUILD_TIME_MODULES
 
 # Shared libraries that must not be in the bundle (Qt libraries of excluded modules). Matched
 # against the file name, so ``libQt6Network.so.6`` and ``Qt6Network.dll`` both count.

@@ -69,8 +69,9 @@ def test_spec_is_one_folder_stripped_without_network_or_build_tools(spec_run: di
     excludes = set(spec_run["Analysis"].kwargs["excludes"])
     assert {"PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "babel", "pytest",
             "hypothesis"} <= excludes
-    assert "tilewise.gui.app" in spec_run["Analysis"].kwargs["hiddenimports"] or not (
-        ROOT / "desktop" / "tilewise" / "gui" / "app.py").exists()
+    hidden = spec_run["Analysis"].kwargs["hiddenimports"]
+    assert "tilewise.gui.app" in hidden or not (ROOT / "desktop/tilewise/gui/app.py").exists()
+    assert not set(hidden) & {"tilewise.gui.tileart"}  # build-time generator stays out
 
 
 def test_spec_bundles_app_files_and_only_shipped_qt_catalogs(spec_run: dict[str, Any]) -> None:
@@ -203,3 +204,38 @@ def test_installed_files_are_valid(build: ModuleType, tmp_path: Path) -> None:
 
 def test_packaging_is_not_importable() -> None:
     assert not (PACKAGING / "__init__.py").exists()
+
+
+def test_app_imports_no_excluded_module(bundle: ModuleType) -> None:
+    """Every tilewise module imports without QtNetwork or any other module the spec excludes.
+
+    Run in a fresh interpreter so that other tests' imports do not count. An excluded module
+    the app needs would crash the frozen app; QtNetwork in particular must never be needed.
+    """
+    import json
+    import os
+    import subprocess
+
+    pytest.importorskip("PySide6")
+    code = (
+        "import importlib, json, pkgutil, sys, tilewise\n"
+        "failed = []\n"
+        f"skip = {list(bundle.BUILD_TIME_MODULES)!r}\n"
+        "for m in pkgutil.walk_packages(tilewise.__path__, 'tilewise.'):\n"
+        "    if m.name.endswith('__main__') or m.name in skip:\n"
+        "        continue\n"
+        "    try:\n"
+        "        importlib.import_module(m.name)\n"
+        "    except Exception as e:\n"
+        "        failed.append(f'{m.name}: {e!r}')\n"
+        "print(json.dumps({'modules': sorted(sys.modules), 'failed': failed}))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, cwd=ROOT, timeout=120, check=True)
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    loaded = set(report["modules"])
+    assert "PySide6.QtNetwork" not in loaded
+    excluded = set(bundle.EXCLUDED_MODULES) - set(bundle.BUILD_TIME_MODULES)
+    assert sorted(loaded & excluded) == []
+    assert report["failed"] == []
