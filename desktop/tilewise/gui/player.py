@@ -150,6 +150,7 @@ class LessonPlayer(QWidget):
         self.feedback.setTextFormat(Qt.TextFormat.PlainText)
         self.feedback.setFrameShape(QFrame.Shape.StyledPanel)
         self.feedback.setAccessibleName("feedback")
+        self.feedback.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.status = QLabel()
         self.status.setObjectName("focusStatus")
         self.status.setVisible(False)
@@ -409,17 +410,17 @@ class LessonPlayer(QWidget):
     def _clear_feedback(self) -> None:
         self.last_feedback = None
         self._hint = None
-        self._feedback_parts = ("", "", "")
-        self.feedback.setText("")
-        self.feedback.setProperty("verdict", "none")
-        self.feedback.setVisible(False)
+        self._show_feedback("", "", "", verdict="none")
 
-    def _show_feedback(self, headline: str, detail: str, source: str, *, good: bool) -> None:
-        self.feedback.setText("\n".join(part for part in (headline, detail, source) if part))
-        self.feedback.setProperty("verdict", "good" if good else "bad")
+    def _show_feedback(self, headline: str, detail: str, source: str, *,
+                       good: bool = True, verdict: str | None = None) -> None:
+        """At most three lines: verdict and the step's word, the rule's explanation, the
+        rule's source. The panel keeps its height, so the table never jumps under a drag."""
+        lines = [part for part in (headline, detail, source) if part]
+        self.feedback.setText("\n".join(lines))
+        self.feedback.setProperty("verdict", verdict or ("good" if good else "bad"))
         self.feedback.style().unpolish(self.feedback)
         self.feedback.style().polish(self.feedback)
-        self.feedback.setVisible(True)
 
     def _refresh_feedback(self) -> None:
         if self.last_feedback is not None:
@@ -435,13 +436,11 @@ class LessonPlayer(QWidget):
             headline = _("Well done!") if feedback.step_done else _("Good.")
             self._show_feedback(headline, message, "", good=True)
         elif not feedback.legal and feedback.reason:
-            self._show_feedback(
-                _("Not allowed."), message or explain(feedback.reason), rule_source(feedback.reason),
-                good=False,
-            )
+            headline = _("Not allowed.")
             if message:
-                self.feedback.setText(self.feedback.text().replace(
-                    message, message + "\n" + explain(feedback.reason), 1))
+                headline = _("{verdict} {message}", verdict=headline, message=message)
+            self._show_feedback(headline, explain(feedback.reason), rule_source(feedback.reason),
+                                good=False)
         elif feedback.legal:
             self._show_feedback(_("That is allowed, but it is not what this step asks."), message,
                                 "", good=False)
@@ -507,7 +506,9 @@ class LessonPlayer(QWidget):
             self.last_feedback = None
             return None
         self.table_scene.send_home(item)
-        self._present(Feedback(False, False, str(reason), None, False))
+        # The step's own word on this reason, as the session would give it for a whole move.
+        message = session.step.feedback.get(str(reason))
+        self._present(Feedback(False, False, str(reason), message, False))
         return None
 
     def _attempt(self, action: dict[str, Any], staged: list[Any]) -> Feedback | None:

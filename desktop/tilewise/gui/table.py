@@ -373,16 +373,21 @@ class TableScene(QGraphicsScene):
         }
 
     def _seat(self, spec: TableSpec, seat: str, rect: QRectF) -> None:
-        self.addItem(Plate(rect))
         rel = relation(spec.seat, seat)
         lines = [seat_name(seat), relative_seat_name(rel)]
         count = spec.counts.get(seat)
         if count is not None:
             lines.append(ngettext("{n} tile", "{n} tiles", count))
         text = wrapped("\n".join(lines), 24, rect.width() - 20)
-        text.setPos(rect.left() + 10, rect.top() + 6)
+        text.setPos(rect.left() + 10, rect.top() + 4)
+        # The plate grows to hold its text (longer words in German, Devanagari line height).
+        needed = text.boundingRect().height() + 8
+        if spec.melds.get(seat):
+            needed += TILE_H * 0.55 + 16
+        plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed))
+        self.addItem(Plate(plate))
         self.addItem(text)
-        y = rect.top() + 80
+        y = rect.top() + text.boundingRect().height() + 6
         x = rect.left() + 14
         scale = 0.55
         for number, meld in enumerate(spec.melds.get(seat, [])):
