@@ -51,8 +51,16 @@ def main() -> int:
         QTest.mouseMove(port, QPoint(start.x() + (end.x() - start.x()) * k // 7,
                                      start.y() + (end.y() - start.y()) * k // 7))
     QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    # Faces are rasterised at the size they cover in device pixels (sharp, INPUTS 19).
+    from tilewise.gui.table import TILE_H
+    from tilewise.gui.tilepaint import TileRenderer
+
+    TileRenderer.clear_cache()
+    port.grab()
+    heights = sorted({key[2] for key in TileRenderer._pixmaps if key[1] == "5B"})
     print(json.dumps({"placed": tile.placed, "dpr": port.devicePixelRatioF(),
-                      "zoom": view.transform().m11()}))
+                      "zoom": view.transform().m11(), "face_heights": heights,
+                      "device_height": TILE_H * view.transform().m11() * port.devicePixelRatioF()}))
     win.close()
     store.close()
     return 0

@@ -70,6 +70,16 @@ def test_release_outside_every_zone_snaps_home(qtbot: Any, window: Any) -> None:
     assert tile.placed is None
 
 
+def test_release_outside_the_window_snaps_home(qtbot: Any, window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    index = rack_index(player, "3C")
+    tile = player.table_scene.tiles[index]
+    outside = player.table.mapToScene(QPoint(-300, -300))  # beyond the window's top left
+    drag(qtbot, player, index, QPointF(outside))
+    qtbot.waitUntil(lambda: tile.pos() == tile.home, timeout=2000)
+    assert tile.placed is None and player.session.record().attempts == 0
+
+
 def test_a_charleston_pass_by_keyboard_alone(qtbot: Any, window: Any) -> None:
     player = open_step(window, "charleston", "first-across")
     view = player.table

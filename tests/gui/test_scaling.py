@@ -27,3 +27,5 @@ def test_drop_lands_in_slot_two_at_every_scale(factor: str, tmp_path: Path) -> N
     answer = json.loads(done.stdout.strip().splitlines()[-1])
     assert answer["placed"] == ["pass", 1]
     assert answer["dpr"] == pytest.approx(float(factor))
+    # the rack's 5 bam is rasterised at its on-screen size in device pixels, not scaled up
+    assert any(abs(h - answer["device_height"]) <= 1 for h in answer["face_heights"])
