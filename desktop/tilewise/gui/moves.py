@@ -96,37 +96,14 @@ def _multiset_union(lists: Iterable[Iterable[str]]) -> list[str]:
     return [tile for tile, count in most.items() for _n in range(count)]
 
 
-def _common(lists: list[list[str]]) -> list[str]:
-    """Tiles (with multiplicity) present in every list."""
-    if not lists:
-        return []
-    common = list(lists[0])
-    for tiles in lists[1:]:
-        rest = list(tiles)
-        kept = []
-        for tile in common:
-            if tile in rest:
-                rest.remove(tile)
-                kept.append(tile)
-        common = kept
-    return common
-
-
-def _without(tiles: list[str], taken: list[str]) -> list[str]:
-    rest = list(tiles)
-    for tile in taken:
-        if tile in rest:
-            rest.remove(tile)
-    return rest
-
-
 def _group_table(task: Any, picture: Mapping[str, Any] | None,
                  listed: list[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
     """(rack, tiles already on the table) of a group task whose state deals no hand.
 
     The step's ``rack`` picture gives the tiles, its ``marked`` ones lying on the table;
-    without one, the rack is every tile the listed moves use, and the tiles common to all of
-    them lie on the table.
+    without one, the rack is every tile the listed moves use (each as often as one move uses
+    it) and the learner places the whole group: which tiles already lie on the table is not
+    guessed from the answers (they may all share tiles the learner holds).
     """
     groups = [[str(t) for t in a.get("tiles", [])] for a in listed if a.get("type") == "group"]
     if picture and picture.get("kind") == "rack" and picture.get("tiles"):
@@ -134,9 +111,7 @@ def _group_table(task: Any, picture: Mapping[str, Any] | None,
         marked = set(picture.get("marked") or [])
         on_table = [t for i, t in enumerate(tiles) if i in marked]
         return [t for i, t in enumerate(tiles) if i not in marked], on_table
-    on_table = _common(groups)
-    rack = _multiset_union(_without(g, on_table) for g in groups)
-    return rack, on_table
+    return _multiset_union(groups), []
 
 
 def table_spec(task: Any, picture: Mapping[str, Any] | None = None) -> TableSpec:

@@ -415,10 +415,10 @@ class PictureView(QGraphicsView):
     def _fit(self) -> None:
         rect = self.sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        # Never blow a small picture up past twice its size: big, but not absurd.
-        if self.transform().m11() > 2.0:
+        # Never blow a small picture up past three times its size: big, but not absurd.
+        if self.transform().m11() > 3.0:
             self.resetTransform()
-            self.scale(2.0, 2.0)
+            self.scale(3.0, 3.0)
             self.centerOn(rect.center())
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API

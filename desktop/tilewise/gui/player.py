@@ -266,6 +266,7 @@ class LessonPlayer(QWidget):
         self.notes.setText(_("Teacher notes: {notes}", notes=notes) if notes else "")
         self.notes.setVisible(self.show_notes and bool(notes))
         self._clear_commands()
+        self.feedback.setVisible(step.acting)  # explain and recap steps take no moves
         kind = (step.picture or {}).get("kind")
         self._arrange(step.kind, has_picture=step.picture is not None,
                       wide=kind in ("rack", "tile_grid", "exposures", "kong"))
@@ -273,6 +274,7 @@ class LessonPlayer(QWidget):
             self.spec = gui_moves.table_spec(step.task, step.picture)
             self.table_scene.build(self.spec)
             self.stage.setCurrentWidget(self.table)
+            self.table.fit()
             # A rack picture is what the table already shows: no second copy beside it.
             side = step.picture if step.picture and step.picture.get("kind") != "rack" else None
             self.side_picture.show_picture(side, self.pack_text)

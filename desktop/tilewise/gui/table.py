@@ -517,6 +517,16 @@ class TableScene(QGraphicsScene):
             top = QPointF(pos.x() + rect.width() / 2, pos.y() - 44)
             self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6)))
 
+    def content_rect(self) -> QRectF:
+        """What the view shows: the laid-out items plus a margin, at least 760 x 420 scene
+        units (a small table zooms in, but not absurdly), within the scene."""
+        rect = self.itemsBoundingRect().adjusted(-24, -24, 24, 24)
+        if rect.width() < 760:
+            rect.adjust(-(760 - rect.width()) / 2, 0, (760 - rect.width()) / 2, 0)
+        if rect.height() < 420:
+            rect.adjust(0, -(420 - rect.height()) / 2, 0, (420 - rect.height()) / 2)
+        return rect.intersected(self.sceneRect()) if rect.intersects(self.sceneRect()) else rect
+
     # ---- decoding and moving --------------------------------------------------------------
     def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
         """The (zone id, slot) under ``scene_point``, or None when it is not over a zone."""
@@ -730,11 +740,15 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit()
 
     def showEvent(self, event: object) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)  # type: ignore[arg-type]
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit()
+
+    def fit(self) -> None:
+        """Scale the table's content (not the empty felt) to fill the view."""
+        self.fitInView(self.table.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     # Handlers: decode (view -> scene coordinates), hand over, repaint.
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
