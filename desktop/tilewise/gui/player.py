@@ -316,7 +316,7 @@ class LessonPlayer(QWidget):
         elif kind == "recap" or not has_picture:
             layout = (top, top, 1, 0, big, big, big)
         elif kind == "quiz":
-            layout = (top, top, 1 if has_picture else 0, 1, big, big, big)
+            layout = (top, top, 3 if has_picture else 0, 2, big, big, big)
         elif wide:
             layout = (top, top, 0, 1, big, big, big)
         else:
