@@ -194,3 +194,30 @@ def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: A
         assert asked == ["de"]  # the default offered is the system's language
         assert (profile.name, profile.language) == ("Priya", "hi")
         assert [p.name for p in store.profiles()] == ["Priya"]
+
+
+def test_about_names_the_licences_of_fonts_and_tile_art(window: Any) -> None:
+    from tilewise.gui.dialogs import AboutDialog
+
+    about = AboutDialog(window)
+    text = about.licences.toPlainText()
+    assert "Open Font License" in text
+    assert "licence: CC-BY-4.0" in text and "== classic ==" in text
+    assert "PySide6" in about.head.text()
+
+
+def test_switching_learner_shows_their_progress_and_language(window: Any) -> None:
+    other = window.store.create_profile("Lena", "de")
+    window.open_lesson("core", "tiles")
+    window.player.next_step()  # Sam moves on; Lena has not started
+    window.switch_profile(other)
+    try:
+        from tilewise.i18n import _, current_language
+
+        assert current_language() == "de"
+        assert window.library.heading.text() == _("Lessons for {name}", name="Lena")
+        assert window.library.card("core", "tiles").button.text() == _("Start")
+        assert window.store.lesson_summaries(other.id) == {}
+        assert ("core", "tiles") in window.store.lesson_summaries(window.store.profiles()[0].id)
+    finally:
+        set_language("en")

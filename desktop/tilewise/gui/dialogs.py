@@ -203,8 +203,10 @@ def _tileset_summary(path: Path) -> str:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
         return path.read_text(encoding="utf-8", errors="replace")
-    return "\n".join(f"{key}: {value}" for key, value in data.items()
-                     if isinstance(value, str | int | float))
+    keys = ("name", "author", "licence", "fonts")
+    return "\n".join(
+        f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+        for key in keys if (value := data.get(key)) is not None)
 
 
 class AboutDialog(QDialog):
