@@ -50,7 +50,12 @@ class LessonCard(QFrame):
         goal = QLabel(catalog.text(lesson.id, lesson.goal))
         goal.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addWidget(title)
+        layout.setSpacing(6)
+        head = QHBoxLayout()
+        head.addWidget(title, 1)
+        self.button = QPushButton()
+        head.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(head)
         layout.addWidget(goal)
         if lesson.prerequisites and not missing:
             # TRANSLATORS: separator between lesson titles in a list
@@ -81,7 +86,6 @@ class LessonCard(QFrame):
         row.addWidget(bar, 1)
         row.addWidget(mastery)
         layout.addLayout(row)
-        self.button = QPushButton()
         self.button.setObjectName(f"open:{pack.id}/{lesson.id}")
         self.button.setMinimumHeight(44)
         if missing:
@@ -100,7 +104,7 @@ class LessonCard(QFrame):
         else:
             self.button.setText(_("Continue"))
         self.button.clicked.connect(lambda: library.open_lesson.emit(pack.id, lesson.id))
-        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
+        layout.addStretch(1)
 
 
 class LibraryView(QWidget):
