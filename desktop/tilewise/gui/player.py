@@ -218,9 +218,7 @@ class LessonPlayer(QWidget):
         self.reset_button.setText(_("Start this step again"))
         self.next_button.setText(_("Next"))
         self.table.setAccessibleName(_("Table"))
-        self.table.setAccessibleDescription(
-            _("Arrow keys move between tiles, Space selects, 1 to 9 send the selection to a zone.")
-        )
+        self.table.setAccessibleDescription(keyboard_help())
         if self.session is not None and self.pack is not None:
             self.catalog = PackCatalog(pack_dir_of(self.pack), current_lang())
             self.render_step(keep_feedback=True)
@@ -412,7 +410,9 @@ class LessonPlayer(QWidget):
     def _clear_feedback(self) -> None:
         self.last_feedback = None
         self._hint = None
-        self._show_feedback("", "", "", verdict="none")
+        # Before the first move of a task, the panel says how to move tiles by keyboard.
+        task = self.session is not None and self.session.step.task is not None
+        self._show_feedback(keyboard_help() if task else "", "", "", verdict="none")
 
     def _show_feedback(self, headline: str, detail: str, source: str, *,
                        good: bool = True, verdict: str | None = None) -> None:
@@ -691,6 +691,11 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
             parts.append(html.escape(ch).replace("\n", "<br>"))
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setText("".join(parts))
+
+
+def keyboard_help() -> str:
+    """How to move tiles without a mouse (the table's description, the empty panel's text)."""
+    return _("Arrow keys move between tiles, Space selects, 1 to 9 send the selection to a zone.")
 
 
 def answer_tiles(action: dict[str, Any], task: Any) -> list[str]:

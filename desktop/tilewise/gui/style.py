@@ -32,7 +32,8 @@ QLabel#cardLocked {{ color: {bad}; font-weight: bold; }}
 QFrame#lessonCard {{ background: {card}; border: {border}; border-radius: 10px; padding: 6px; }}
 QLabel#feedback {{ font-size: {round(base * 1.1)}px; padding: 8px; border-radius: 8px;
                    border: {border}; background: {card}; min-height: {round(base * 1.1 * 4.2)}px; }}
-QLabel#feedback[verdict="none"] {{ border: 2px dashed #c9c2b0; background: transparent; }}
+QLabel#feedback[verdict="none"] {{ border: 2px dashed #c9c2b0; background: transparent;
+                                   color: #5c5648; }}
 QLabel#feedback[verdict="good"] {{ border: 4px solid {good}; color: {good}; }}
 QLabel#feedback[verdict="bad"] {{ border: 4px solid {bad}; color: {bad}; }}
 QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; background: {card};
