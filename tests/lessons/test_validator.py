@@ -225,6 +225,20 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("ladder rung key", set_picture({"kind": "precedence_ladder", "rungs": [
         {"claims": ["chi"], "colour": "red"}]}), L1, "steps[0].picture.rungs[0].colour",
      "unknown key"),
+    ("highlight not a list", set_picture({"kind": "seat_diagram", "highlight": "E"}), L1,
+     "steps[0].picture.highlight", "must be a list"),
+    ("added kong without tile list", set_picture({"kind": "kong", "added": 0, "meld": {
+        "kind": "kong_added", "tiles": "8C"}}), L1, "steps[0].picture.added",
+     "not a tile index (0 to -1)"),
+    ("quiz answer not text", lambda m, ls: quiz(ls).update(answer=["s"]), L1,
+     "steps[2].quiz.answer", "not an option id"),
+    ("wrong reason not text", lambda m, ls: task(ls)["wrong"][0].update(
+        reason=["JOKER_NOT_PASSABLE"]), L1, f"{S1}.wrong[0].reason", "not a referee reason code"),
+    ("card not lines", lambda m, ls: task(ls)["state"].update(card=[{"tiles": ["F"]}]), L1,
+     f"{S1}.state.card", "must be a list of lines"),
+    ("discards not a table", lambda m, ls: task(ls)["state"].update(
+        discards=["4B"], last_discard={"tile": "4B", "by": ["S"]}), L1,
+     f"{S1}.state.discards", "must be a table"),
     ("grid bad theme", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C"], "theme": "neon"}]}), L1, "steps[0].picture.rows[0].theme", "not one of"),
     ("grid bad tile", set_picture({"kind": "tile_grid", "rows": [
@@ -278,6 +292,8 @@ def test_asset_with_source_and_licence_loads(write_pack: WritePack) -> None:
 @pytest.mark.parametrize(("raw", "file", "words"), [
     ({"01-one.toml": "id = 'one'\nsteps = [\n"}, "01-one.toml", "cannot read TOML"),
     ({"pack.toml": "id = \n"}, "pack.toml", "cannot read TOML"),
+    ({"02-deep.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n"}, "02-deep.toml",
+     "cannot read TOML"),
 ])
 def test_unreadable_toml(write_pack: WritePack, raw: dict[str, str], file: str,
                          words: str) -> None:

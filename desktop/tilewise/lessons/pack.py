@@ -205,6 +205,13 @@ class _PackReader:
             return ()
         return tuple(value)
 
+    def items(self, table: Mapping[str, Any], key: str, where: str) -> list[Any]:
+        value = table.get(key, [])
+        if not isinstance(value, list):
+            self.problem(_join(where, key), "must be a list")
+            return []
+        return value
+
     def table(self, table: Mapping[str, Any], key: str, where: str) -> dict[str, Any] | None:
         value = table.get(key)
         if value is None:
@@ -243,7 +250,7 @@ class _PackReader:
             try:
                 with file.open("rb") as handle:
                     data = tomllib.load(handle)
-            except (OSError, tomllib.TOMLDecodeError) as exc:
+            except (OSError, tomllib.TOMLDecodeError, RecursionError) as exc:
                 self.problem("", f"cannot read TOML: {exc}")
                 return None
             except UnicodeDecodeError as exc:  # tomllib decodes before parsing
@@ -431,7 +438,8 @@ class _PackReader:
             self.keys(raw, {"action": True, "reason": False, "feedback": False}, at)
             action = self.action(raw, at, allow, None)
             reason = raw.get("reason")
-            if reason is not None and reason not in tilecodes.reason_codes():
+            if reason is not None and (not isinstance(reason, str)
+                                       or reason not in tilecodes.reason_codes()):
                 self.problem(_join(at, "reason"), f"{reason!r} is not a referee reason code")
             feedback = self.text(raw, "feedback", at)
             if reason is None and feedback is None:
@@ -495,9 +503,9 @@ class _PackReader:
             options.append(Option(option_id or "", text, tile, tiles, result,
                                   self.text(raw, "feedback", at)))
         answer = data.get("answer")
-        if "answer" in data and answer not in ids:
+        if "answer" in data and (not isinstance(answer, str) or answer not in ids):
             self.problem(_join(where, "answer"), f"{answer!r} is not an option id")
-        if verify is not None and answer in ids:
+        if verify is not None and isinstance(answer, str) and answer in ids:
             chosen = next(o for o in options if o.id == answer)
             if chosen.result is None:
                 self.problem(_join(where, "answer"), "with verify, the right option needs a result")
@@ -517,7 +525,7 @@ class _PackReader:
         for key in ("you", "dealer", "seat", "discarder"):
             if key in picture:
                 self.choice(picture[key], SEATS, _join(where, key))
-        for i, seat in enumerate(picture.get("highlight", [])):
+        for i, seat in enumerate(self.items(picture, "highlight", where)):
             self.choice(seat, SEATS, _join(where, f"highlight[{i}]"))
         for seat, count in (self.table(picture, "hand_counts", where) or {}).items():
             self.choice(seat, SEATS, _join(where, f"hand_counts.{seat}"))
@@ -534,14 +542,14 @@ class _PackReader:
         tiles = self.texts(picture, "tiles", where)
         for i, code in enumerate(tiles):
             self.check_code(code, _join(where, f"tiles[{i}]"))
-        for i, index in enumerate(picture.get("marked", [])):
+        for i, index in enumerate(self.items(picture, "marked", where)):
             self.index(index, len(tiles), _join(where, f"marked[{i}]"))
         for i, zone in enumerate(self.tables(picture, "zones", where)):
             at = _join(where, f"zones[{i}]")
             self.keys(zone, {"to": True, "tiles": True, "label": False}, at)
             if "to" in zone:
                 self.choice(zone["to"], SEATS, _join(at, "to"))
-            for j, index in enumerate(zone.get("tiles", [])):
+            for j, index in enumerate(self.items(zone, "tiles", at)):
                 self.index(index, len(tiles), _join(at, f"tiles[{j}]"))
             self.text(zone, "label", at)
         for i, meld in enumerate(self.tables(picture, "melds", where)):
@@ -550,12 +558,14 @@ class _PackReader:
         if kong is not None:
             self.picture_meld(kong, _join(where, "meld"))
             if "added" in picture:
-                self.index(picture["added"], len(kong.get("tiles", [])), _join(where, "added"))
+                held = kong.get("tiles")
+                size = len(held) if isinstance(held, list) else 0
+                self.index(picture["added"], size, _join(where, "added"))
         for i, rung in enumerate(self.tables(picture, "rungs", where)):
             at = _join(where, f"rungs[{i}]")
             self.keys(rung, {"claims": True, "seats": False, "label": False}, at)
             self.texts(rung, "claims", at)
-            for j, seat in enumerate(rung.get("seats", [])):
+            for j, seat in enumerate(self.items(rung, "seats", at)):
                 self.choice(seat, SEATS, _join(at, f"seats[{j}]"))
             self.text(rung, "label", at)
         for i, row in enumerate(self.tables(picture, "rows", where)):
@@ -576,7 +586,7 @@ class _PackReader:
             self.choice(meld["from"], SEATS, _join(where, "from"))
         if meld.get("rotated") is not None:
             self.index(meld["rotated"], len(tiles), _join(where, "rotated"))
-        for j, index in enumerate(meld.get("face_down", [])):
+        for j, index in enumerate(self.items(meld, "face_down", where)):
             self.index(index, len(tiles), _join(where, f"face_down[{j}]"))
 
     def index(self, value: Any, size: int, where: str) -> None:
@@ -660,14 +670,21 @@ class _PackReader:
         if last is not None:
             at = _join(where, "last_discard")
             canonical = self.check_code(last.get("tile"), _join(at, "tile"), ruleset)
-            by_discards = (state.get("discards") or {}).get(last.get("by"), [])
-            already = bool(by_discards) and tilecodes.canonical(str(by_discards[-1])) == canonical
+            discards, by = state.get("discards"), last.get("by")
+            by_discards = discards.get(by, []) if isinstance(discards, dict) and isinstance(
+                by, str) else []
+            already = isinstance(by_discards, list) and bool(by_discards) and tilecodes.canonical(str(by_discards[-1])) == canonical
             if canonical is not None and not already:
                 placed.append((canonical, _join(at, "tile")))
         pending = self.table(state, "pending_kong", where)
         if pending is not None:
             self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
-        for i, line in enumerate(state.get("card", [])):
+        card = state.get("card", [])
+        if not _card_shape(card):
+            self.problem(_join(where, "card"), "must be a list of lines, each a list of tables "
+                         "with a tiles list")
+            card = []
+        for i, line in enumerate(card):
             for j, group in enumerate(line):
                 for k, code in enumerate(group.get("tiles", [])):
                     self.check_code(code, _join(where, f"card[{i}][{j}].tiles[{k}]"), ruleset)
@@ -679,6 +696,14 @@ class _PackReader:
                 total = sum(1 for c, _ in placed if c == canonical)
                 self.problem(at, f"tile {canonical}: {total} copies in this state; the "
                              f"{ruleset} set holds {limit[canonical]}")
+
+
+def _card_shape(card: Any) -> bool:
+    return isinstance(card, list) and all(
+        isinstance(line, list) and all(
+            isinstance(group, dict) and isinstance(group.get("tiles", []), list)
+            for group in line)
+        for line in card)
 
 
 def _join(where: str, key: str) -> str:
