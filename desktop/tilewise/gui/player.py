@@ -266,15 +266,20 @@ class LessonPlayer(QWidget):
         self._clear_commands()
         self.feedback.setVisible(step.acting)  # explain and recap steps take no moves
         kind = (step.picture or {}).get("kind")
-        self._arrange(step.kind, has_picture=step.picture is not None,
+        in_band = step.picture is not None and not (
+            step.kind == "task" and kind in ("rack", "seat_diagram"))
+        self._arrange(step.kind, has_picture=in_band,
                       wide=kind in ("rack", "tile_grid", "exposures", "kong"))
         if step.task is not None:
             self.spec = gui_moves.table_spec(step.task, step.picture)
             self.table_scene.build(self.spec)
             self.stage.setCurrentWidget(self.table)
             self.table.fit()
-            # A rack picture is what the table already shows: no second copy beside it.
-            side = step.picture if step.picture and step.picture.get("kind") != "rack" else None
+            # The table already is a rack and a seat diagram with the pass arrow: those
+            # pictures would be a small second copy; others (exposures, kongs) stay beside it.
+            shown_by_table = ("rack", "seat_diagram")
+            side = (step.picture if step.picture and step.picture.get("kind") not in shown_by_table
+                    else None)
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.spec.commands)
