@@ -161,10 +161,14 @@ def main_step(args: argparse.Namespace) -> int:
         return 2
     try:
         pack_id = _pack_id(renderer, args.pack)
-        lesson = renderer.window.pack(pack_id).lesson(args.lesson)
+        pack = renderer.window.pack(pack_id)
+        if args.lesson not in [lesson.id for lesson in pack.lessons]:
+            raise KeyError(f"pack {pack_id} has no lesson {args.lesson!r}; it has "
+                           + ", ".join(lesson.id for lesson in pack.lessons))
+        lesson = pack.lesson(args.lesson)
         index = _step_index(lesson, str(args.step))
     except (KeyError, IndexError) as error:
-        print(f"tilewise render: {error}", file=sys.stderr)
+        print(f"tilewise render: {error.args[0] if error.args else error}", file=sys.stderr)
         return 2
     print(renderer.step(pack_id, lesson.id, index, size, out))
     return 0
