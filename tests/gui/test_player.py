@@ -221,3 +221,18 @@ def test_switching_learner_shows_their_progress_and_language(window: Any) -> Non
         assert ("core", "tiles") in window.store.lesson_summaries(window.store.profiles()[0].id)
     finally:
         set_language("en")
+
+
+def test_focus_moves_and_verdicts_are_spoken(window: Any, monkeypatch: Any) -> None:
+    from tilewise.gui import player as player_module
+
+    spoken: list[tuple[str, bool]] = []
+    monkeypatch.setattr(player_module, "announce",
+                        lambda _w, text, assertive=False: spoken.append((text, assertive)))
+    player = open_step(window, "charleston", "first-right")
+    player.table.setFocus()
+    QTest.keyClick(player.table, Qt.Key.Key_Right)
+    assert spoken[-1] == ("Five Bam, 2 of 14", False)
+    player.drop(rack_index(player, "J"), "pass")
+    text, assertive = spoken[-1]
+    assert assertive and explain("JOKER_NOT_PASSABLE") in text

@@ -20,7 +20,7 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt, Signal
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -425,6 +425,8 @@ class LessonPlayer(QWidget):
         rule's source. The panel keeps its height, so the table never jumps under a drag."""
         lines = [part for part in (headline, detail, source) if part]
         self.feedback.setText("\n".join(lines))
+        if verdict != "none" and lines:
+            announce(self.feedback, " ".join(lines), assertive=not good)
         self.feedback.setProperty("verdict", verdict or ("good" if good else "bad"))
         self.feedback.style().unpolish(self.feedback)
         self.feedback.style().polish(self.feedback)
@@ -652,6 +654,7 @@ class LessonPlayer(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
         self.table.setAccessibleDescription(text)
+        announce(self.table, text)
 
 
 #: Unicode mahjong tiles (U+1F000..U+1F02B) -> protocol codes (INPUTS 13).
@@ -696,6 +699,17 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
             parts.append(html.escape(ch).replace("\n", "<br>"))
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setText("".join(parts))
+
+
+def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:
+    """Have a screen reader speak ``text`` now (INPUTS 21: "Five Dot, 3 of 14, selected 1 of
+    3"; a refused move's reason is spoken at once, interrupting)."""
+    if not text:
+        return
+    event = QAccessibleAnnouncementEvent(widget, text)
+    if assertive:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)
 
 
 def keyboard_help() -> str:
