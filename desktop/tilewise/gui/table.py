@@ -65,6 +65,9 @@ SCENE_H = 610.0
 INK = QColor("#111111")
 FELT = QColor("#1f5c45")
 FELT_LIGHT = QColor("#2b7658")
+#: Projector theme: a black table, seat plates outlined in white (tiles are white on black).
+FELT_CONTRAST = QColor("#000000")
+PLATE_CONTRAST = QColor("#1a1a1a")
 PAPER = QColor("#fffdf5")
 FOCUS = QColor("#ffb000")
 SELECT = QColor("#1e88ff")
@@ -238,9 +241,10 @@ def draw_arrow(painter: QPainter, line: QLineF, colour: QColor, width: float) ->
 class Plate(QGraphicsItem):
     """A seat at the table: name, relation to the learner, tile count and exposures."""
 
-    def __init__(self, rect: QRectF) -> None:
+    def __init__(self, rect: QRectF, *, contrast: bool = False) -> None:
         super().__init__()
         self.rect = rect
+        self.contrast = contrast
         self.setZValue(-3)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
@@ -253,8 +257,12 @@ class Plate(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(255, 255, 255, 90), 2))
-        painter.setBrush(FELT_LIGHT)
+        if self.contrast:
+            painter.setPen(QPen(PAPER, 3))
+            painter.setBrush(PLATE_CONTRAST)
+        else:
+            painter.setPen(QPen(QColor(255, 255, 255, 90), 2))
+            painter.setBrush(FELT_LIGHT)
         painter.drawRoundedRect(self.rect, 14, 14)
 
 
@@ -312,6 +320,8 @@ class TableScene(QGraphicsScene):
         for tile in self.tiles:
             tile.stop_animation()
         self.clear()
+        contrast = self.images.theme == "contrast"
+        self.setBackgroundBrush(FELT_CONTRAST if contrast else FELT)
         self.spec = spec
         self.tiles = []
         self.zones = {}
@@ -385,7 +395,7 @@ class TableScene(QGraphicsScene):
         if spec.melds.get(seat):
             needed += TILE_H * 0.55 + 16
         plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed))
-        self.addItem(Plate(plate))
+        self.addItem(Plate(plate, contrast=self.images.theme == "contrast"))
         self.addItem(text)
         y = rect.top() + text.boundingRect().height() + 6
         x = rect.left() + 14
@@ -442,7 +452,7 @@ class TableScene(QGraphicsScene):
         if not last:
             return
         box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
-        self.addItem(Plate(box))
+        self.addItem(Plate(box, contrast=self.images.theme == "contrast"))
         text = label(
             _("Discard by {seat}", seat=seat_name(str(last.get("by", "")))), 26
         )
