@@ -14,6 +14,7 @@ learner, and the store starts empty.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -24,6 +25,8 @@ from types import TracebackType
 from typing import Any
 
 from tilewise.store.paths import data_dir
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2
 DB_NAME = "progress.sqlite3"
@@ -189,6 +192,8 @@ class ProgressStore:
             extra = self.path.with_name(self.path.name + side)
             if extra.exists():
                 extra.rename(target.with_name(target.name + side))
+        log.warning("progress database %s was damaged; kept as %s and a new one started",
+                    self.path, target)
         return target
 
     def _migrate(self) -> None:

@@ -1,0 +1,195 @@
+"""Fuzz the pack validator and installer with mutated copies of the real core pack.
+
+Every mutated pack goes through ``tilewise pack check`` (``load_pack``) and ``tilewise pack
+install`` (``install_pack``). Zero crashes: the only exceptions allowed are the validator's
+``PackError`` (and ``PackInstallError``), and every problem names the file, the key path (or
+the line/byte for a file that cannot be parsed) and the problem.
+
+Mutations: deleted keys, values of the wrong type, bad tile codes, unknown keys, huge strings,
+broken TOML text, broken .po catalogs, non-UTF-8 bytes. ``make test`` runs a modest number of
+examples; ``TILEWISE_FULL=1`` (``make fuzz``) runs 10,000.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.hardening.packs import CORE, copy_core, read_toml, write_toml, zip_folder
+from tilewise.lessons.model import PackError, Problem
+from tilewise.lessons.pack import clear_cache, load_pack
+from tilewise.lessons.packinstall import PackInstallError, install_pack
+
+FULL = os.environ.get("TILEWISE_FULL") == "1"
+EXAMPLES = 10_000 if FULL else 200
+
+FILES = sorted(p.name for p in CORE.glob("*.toml"))
+ORIGINAL = {name: read_toml(CORE / name) for name in FILES}
+
+# A problem about a whole file (it cannot be parsed at all) may have no key path; its message
+# then says where (a line or byte) or that the file is missing.
+WHOLE_FILE = ("cannot read TOML", "no pack.toml", "the pack has no lesson files",
+              "not UTF-8 text", "not a readable zip archive")
+
+BAD_TILES = ["9Z", "0B", "10C", "JJ", "", " ", "1c", "\u0661B", "F9", "Joker", "5B5B", "RD\n"]
+HUGE = "\u0915\u093e\u0930\u094d\u0921 " * 40_000  # 240,000 characters of Devanagari
+
+scalars = st.one_of(
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=20),
+    st.sampled_from(BAD_TILES),
+    st.just(HUGE),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=3)),
+    max_leaves=8,
+)
+
+
+def containers(data: Any) -> list[Any]:
+    """Every dict and list inside ``data`` (depth first, ``data`` first)."""
+    found = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            found.append(item)
+            stack.extend(item)
+    return found
+
+
+@st.composite
+def mutate_structure(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """Apply one structural mutation to ``data`` in place."""
+    target = draw(st.sampled_from(containers(data)))
+    keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+    op = draw(st.sampled_from(["delete", "replace", "bad_tile", "unknown", "huge", "duplicate"]))
+    if not keys or op == "unknown":
+        if isinstance(target, dict):
+            target[draw(st.text(min_size=1, max_size=10))] = draw(values)
+        else:
+            target.append(draw(values))
+        return
+    key = draw(st.sampled_from(keys))
+    if op == "delete":
+        del target[key]
+    elif op == "replace":
+        target[key] = draw(values)
+    elif op == "bad_tile":
+        target[key] = draw(st.sampled_from(BAD_TILES))
+    elif op == "huge":
+        target[key] = HUGE
+    elif isinstance(target, list):
+        target.append(target[key])
+    else:
+        target[key] = [target[key], target[key]]
+
+
+@st.composite
+def mutations(draw: st.DrawFn) -> list[tuple[str, Any]]:
+    """A plan: (file name, parsed data or raw bytes) for each file changed."""
+    plan: list[tuple[str, Any]] = []
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(st.sampled_from(FILES + ["po/es.po"]))
+        kind = draw(st.sampled_from(["structure", "structure", "structure", "text"]))
+        if name.endswith(".po"):
+            plan.append((name, draw(broken_po())))
+        elif kind == "structure":
+            data = _copy(ORIGINAL[name])
+            for _ in range(draw(st.integers(1, 3))):
+                draw(mutate_structure(data))
+            plan.append((name, data))
+        else:
+            raw = (CORE / name).read_bytes()
+            cut = draw(st.integers(0, len(raw)))
+            junk = draw(st.one_of(st.binary(max_size=8), st.sampled_from(
+                [b"\xff\xfe", b"[[steps]\n", b"= =", b'"unterminated', b"\x00", b"\xc3("])))
+            plan.append((name, raw[:cut] + junk + raw[cut + draw(st.integers(0, 40)):]))
+    return plan
+
+
+@st.composite
+def broken_po(draw: st.DrawFn) -> bytes:
+    lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', "",
+             'msgctxt "pack"', 'msgid "Mahjong basics"', 'msgstr "Lo b\u00e1sico"']
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(lines)))
+        lines.insert(at, draw(st.sampled_from(
+            ['msgstr "x"', 'msgid "a"', '"cont"', "# c", 'msgstr[0] "y"', 'msgid_plural "p"',
+             'msgstr "bad \\q"', "garbage", 'msgctxt "c"', 'msgstr "open', ""])))
+    text = "\n".join(lines) + "\n"
+    data = text.encode("utf-8")
+    if draw(st.booleans()):
+        data = text.encode("latin-1", errors="replace")
+    return data
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def check_problems(problems: list[Problem], files: set[str]) -> None:
+    assert problems, "a refusal lists at least one problem"
+    for problem in problems:
+        name = problem.file.replace("\\", "/").rsplit("/", 1)[-1] if "/" in problem.file \
+            else problem.file
+        assert problem.file and (name in files or problem.file in files), problem
+        assert problem.message.strip(), problem
+        assert problem.key_path or problem.message.startswith(WHOLE_FILE), problem
+
+
+def apply(folder: Path, plan: list[tuple[str, Any]]) -> None:
+    for name, change in plan:
+        path = folder / name
+        if isinstance(change, bytes):
+            path.write_bytes(change)
+        else:
+            write_toml(path, change)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(plan=mutations())
+def test_mutated_packs_never_crash_check_or_install(plan: list[tuple[str, Any]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        folder = copy_core(work / "pack")
+        apply(folder, plan)
+        files = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+        files |= {p.name for p in folder.rglob("*") if p.is_file()} | {"pack.toml"}
+        try:
+            load_pack(folder)
+            checked = True
+        except PackError as error:
+            check_problems(error.problems, files)
+            checked = False
+        packs = work / "packs"
+        archive = zip_folder(folder, work / "p.zip")
+        try:
+            install_pack(archive, packs)
+            installed = True
+        except PackInstallError as error:
+            check_problems(error.problems, files | {"p.zip"})
+            assert not packs.exists(), "a refused install leaves nothing behind"
+            installed = False
+        # the installer applies the validator and more: it never takes what check refused
+        assert installed <= checked
+        clear_cache()
+        shutil.rmtree(work, ignore_errors=True)
