@@ -12,6 +12,7 @@ export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test lint typecheck imports referee packs pytest bench i18n release clean
 .PHONY: i18n-update i18n-check
+.PHONY: fuzz
 
 $(STAMP): pyproject.toml
 	bash packaging/system-deps.sh
@@ -52,6 +53,11 @@ pytest: $(STAMP)
 	$(BIN)/coverage run -m pytest
 	$(BIN)/coverage report --include='desktop/tilewise/rules/*' --fail-under=100
 	$(BIN)/coverage report --include='desktop/tilewise/lessons/*' --fail-under=100
+
+## long hardening runs: 10,000 mutated packs, 100 SIGKILLs, 20,000 GUI monkey events
+fuzz: $(STAMP)
+	$(MAKE) --no-print-directory i18n
+	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/hardening -q
 
 ## benchmarks: ratios against a baseline measured in the same run (not part of make test)
 bench: $(STAMP)
