@@ -177,9 +177,10 @@ class PictureScene(QGraphicsScene):
                 lines.append(_("dealer"))
             if seat in counts:
                 lines.append(ngettext("{n} tile", "{n} tiles", int(counts[seat])))
-            note = text_item("\n".join(lines), 24, width=260, centre=True)
+            note = text_item("\n".join(lines), 30, width=300, centre=True)
             below = rel in ("you", "right", "left")
-            note.setPos(spot.x() - 130, spot.y() + 74 if below else spot.y() - 74 - 30 * len(lines))
+            above = spot.y() - 72 - note.boundingRect().height()  # wrapped lines included
+            note.setPos(spot.x() - 150, spot.y() + 74 if below else above)
             self.addItem(note)
         for arrow in data.get("arrows") or []:
             start_seat, end_seat, label = _arrow_ends(arrow, you)
