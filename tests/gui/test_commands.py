@@ -41,3 +41,11 @@ def test_render_rejects_an_unknown_step(tmp_path: Path) -> None:
                  "--out", str(tmp_path / "x.png")], tmp_path)
     assert done.returncode == 2
     assert "steps 1.." in done.stderr
+
+
+def test_an_extra_pack_is_opened_once(tmp_path: Path) -> None:
+    from tilewise.gui.app import pack_folders
+    from tilewise.store.paths import lessons_dir
+
+    core = lessons_dir() / "core"
+    assert pack_folders([core, tmp_path, tmp_path]) == [core.resolve(), tmp_path.resolve()]

@@ -61,8 +61,9 @@ def pack_folders(extra: list[Path]) -> list[Path]:
     """Bundled packs (``lessons_dir()/*/pack.toml``) then the extra ones."""
     from tilewise.store.paths import lessons_dir
 
-    bundled = sorted(p.parent for p in lessons_dir().glob("*/pack.toml"))
-    return bundled + [p for p in extra if p not in bundled]
+    bundled = sorted(p.parent.resolve() for p in lessons_dir().glob("*/pack.toml"))
+    more = [p.resolve() for p in extra]
+    return bundled + [p for n, p in enumerate(more) if p not in bundled and p not in more[:n]]
 
 
 def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
