@@ -95,6 +95,7 @@ def test_illegal_moves_are_refused_with_the_core_reason_and_change_nothing(lines
     assert reasons[3] == "TILE_NOT_IN_HAND" or hand.count("9D") == 3
     assert reasons[4:] == ["FIRST_CHARLESTON_MANDATORY", "WRONG_PHASE", "WRONG_PHASE"]
     assert practice.table.hands == before and practice.records == []
+    assert practice.refused == [str(v.reason) for v in tried] and practice.score() == (0, 7)
     play(practice)
     assert practice.pass_tiles(plain[:3]).reason == "WRONG_PHASE"
     assert practice.vote(True).reason == "WRONG_PHASE"
@@ -204,6 +205,8 @@ def test_summary_accounts_tile_by_tile(lines: Lines) -> None:
         assert [n.tile for n in account.received] == list(record.received["E"])
         assert all(n.fits == line.fits(n.tile) for n in account.passed + account.received)
     assert summary.steps[0].before == summary.start and summary.steps[-1].after == summary.end
+    hurt = [a for a in summary.steps if a.effect == "hurt"]
+    assert practice.score() == (len(summary.steps) - len(hurt), len(summary.steps))
 
 
 @pytest.mark.parametrize(("before", "after", "effect"), [(3, 4, "helped"), (4, 3, "hurt"),

@@ -160,6 +160,7 @@ class CharlestonPractice:
         self.table = CharlestonTable(dealt["hands"], dealt["dealer"])
         self.records: list[PassRecord] = []
         self.votes: dict[str, bool] = {}
+        self.refused: list[str] = []
         self.partners = tuple(s for s in SEATS if s != seat)
 
     # -- what the learner sees -------------------------------------------------------------
@@ -222,6 +223,7 @@ class CharlestonPractice:
         step = self.table.step
         verdict = self.table.commit(self.seat, list(tiles), blind)
         if not verdict.legal:
+            self.refused.append(str(verdict.reason))
             return verdict
         given = {self.seat: tuple(tiles)}
         blinds = {self.seat: blind}
@@ -241,6 +243,7 @@ class CharlestonPractice:
         """
         verdict = self.table.vote(self.seat, keep_going)
         if not verdict.legal:
+            self.refused.append(str(verdict.reason))
             return verdict
         votes = {self.seat: keep_going}
         for seat in self.partners:
@@ -258,6 +261,7 @@ class CharlestonPractice:
         """
         verdict = self.table.offer(self.seat, list(tiles))
         if not verdict.legal:
+            self.refused.append(str(verdict.reason))
             return verdict
         offers = {self.seat: tuple(tiles)}
         for seat in self.partners:
@@ -304,6 +308,14 @@ class CharlestonPractice:
         return Summary(line_index, start, end, tuple(steps),
                        bool(self.table.second_charleston), dict(self.votes),
                        dict(courtesy.exchanged) if courtesy else {})
+
+    def score(self) -> tuple[int, int]:
+        """``(right, asked)`` for the progress store: every step played is asked and is right
+        unless it cut the learner's best line (:attr:`StepAccount.effect` ``hurt``); every
+        refused move is asked and wrong."""
+        steps = self.summary().steps
+        right = sum(1 for account in steps if account.effect != "hurt")
+        return right, len(steps) + len(self.refused)
 
     def pass_steps_played(self) -> list[str]:
         """The pass steps resolved so far, in order (courtesy not included)."""
