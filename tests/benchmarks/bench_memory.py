@@ -1,0 +1,101 @@
+"""Peak memory (RSS) of Tilewise after opening every lesson vs a bare PySide6 QMainWindow.
+
+Target: Tilewise at most 1.5x the bare window. Each figure is measured in a fresh subprocess
+of this interpreter on the offscreen platform and read from the child's own
+``resource.getrusage(RUSAGE_SELF).ru_maxrss`` (peak resident set, kilobytes on Linux) at the
+end; the median of REPEATS runs is reported.
+
+- bare: ``QApplication`` + ``QMainWindow`` 1280x860, shown, events processed, closed.
+- Tilewise: the app as ``tilewise`` builds it (``gui.app.start``: settings, progress store,
+  packs loaded and validated, library), shown, then every lesson of every pack opened in the
+  player (``MainWindow.open_lesson``); a second figure after also showing every step of every
+  lesson.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+REPEATS = 3
+TARGET = 1.5
+
+BARE = """
+import json, resource, sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+window = QMainWindow()
+window.resize(1280, 860)
+window.show()
+for _ in range(5):
+    app.processEvents()
+window.close()
+app.processEvents()
+print("RSS " + json.dumps({"bare": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+APP = """
+import json, resource, sys
+from PySide6.QtWidgets import QApplication
+from tilewise.gui.app import parser, start
+window = start(parser().parse_args(["--profile", "Bench", "--lang", "en"]))
+window.show()
+app = QApplication.instance()
+for _ in range(5):
+    app.processEvents()
+for pack in window.packs:
+    for lesson in pack.lessons:
+        window.open_lesson(pack.id, lesson.id)
+        app.processEvents()
+lessons = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+for pack in window.packs:
+    for lesson in pack.lessons:
+        for index in range(len(lesson.steps)):
+            window.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+            app.processEvents()
+steps = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+window.close()
+app.processEvents()
+print("RSS " + json.dumps({"lessons": lessons, "steps": steps}))
+"""
+
+
+def _peak(code: str, env: dict[str, str]) -> dict[str, int]:
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    for line in done.stdout.splitlines():
+        if line.startswith("RSS "):
+            return {k: int(v) for k, v in json.loads(line[4:]).items()}
+    raise RuntimeError(f"no RSS line (exit {done.returncode}): {done.stderr[-800:]}")
+
+
+def run() -> list[tuple[str, float, str]]:
+    """Rows (name, value, unit): peak RSS medians in MB and the ratios to the bare window."""
+    home = tempfile.mkdtemp(prefix="tilewise-bench-mem-")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home,
+               PYTHONPATH=str(ROOT / "desktop"))
+    bare, lessons, steps = [], [], []
+    for _ in range(REPEATS):
+        bare.append(_peak(BARE, env)["bare"])
+        app = _peak(APP, env)
+        lessons.append(app["lessons"])
+        steps.append(app["steps"])
+    b, lo, st = (statistics.median(v) / 1024 for v in (bare, lessons, steps))
+    return [
+        ("peak RSS: bare QMainWindow (baseline)", b, "MB"),
+        ("peak RSS: every lesson opened", lo, "MB"),
+        ("peak RSS: every lesson / bare", lo / b, f"x (target <= {TARGET})"),
+        ("peak RSS: every step of every lesson shown", st, "MB"),
+        ("peak RSS: every step / bare", st / b, "x"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(f"{name:50s} {value:9.2f} {unit}")
