@@ -91,6 +91,7 @@ def run() -> list[tuple[str, float, str]]:
         ("peak RSS: bare QMainWindow (baseline)", b, "MB"),
         ("peak RSS: every lesson opened", lo, "MB"),
         ("peak RSS: every lesson / bare", lo / b, f"x (target <= {TARGET})"),
+        ("peak RSS: every lesson minus bare", lo - b, "MB"),
         ("peak RSS: every step of every lesson shown", st, "MB"),
         ("peak RSS: every step / bare", st / b, "x"),
     ]

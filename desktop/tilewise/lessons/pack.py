@@ -21,10 +21,10 @@ Loaded packs are cached in memory by the files' sizes and modification times.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import tomllib
+import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -123,8 +123,9 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
         return _cache[key]
     disk = None
     if cache_dir is not None and judge is None and check_moves:
-        digest = hashlib.sha256(
-            json.dumps([key[0], signature, __version__]).encode()).hexdigest()[:24]
+        # zlib, not hashlib: hashlib maps OpenSSL (~3.5 MB resident) for a cache file name
+        blob = json.dumps([key[0], signature, __version__]).encode()
+        digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
         disk = Path(cache_dir) / f"pack-{digest}.json"
     raw = _read_json(disk)
     reader = _PackReader(path, files, raw)
