@@ -1,17 +1,7 @@
 """The desktop app: the only package that imports PySide6.
 
-Importing this package first guards CPython 3.11 against a PySide6 6.12.0 binding fault:
-every call of a Qt method that returns nothing (``QLabel.setText``, ``QPainter.drawPixmap``,
-``QWidget.resize`` ...) hands back ``None`` without adding a reference, so each call lowers
-``sys.getrefcount(None)`` by one (measured: 1000 calls, -1000), and after a few thousand calls
-CPython aborts with "none_dealloc: deallocating None". CPython 3.12 makes ``None`` immortal
-(PEP 683) and is unaffected; on 3.11 ``None`` gets a reference count no run can use up.
+PySide6 is pinned to 6.11.3 in pyproject.toml: 6.12.0 on CPython 3.11 drops a reference to
+``None`` on every Qt method that returns nothing (measured: 1000 ``QLabel.setText`` calls,
+``sys.getrefcount(None)`` -1000), and CPython aborts with "none_dealloc" after a few thousand
+calls. ``tests/gui/test_none_refcount_guard.py`` keeps that from coming back.
 """
-
-import sys
-
-if sys.version_info < (3, 12):  # pragma: no branch - depends on the interpreter
-    import ctypes
-
-    _NONE_REFS = 1 << 48
-    ctypes.c_ssize_t.from_address(id(None)).value += _NONE_REFS

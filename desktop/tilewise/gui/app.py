@@ -84,6 +84,27 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     return packs, problems
 
 
+def route_qt_messages() -> None:
+    """Send Qt's own messages to the log file (``log_dir()/tilewise.log``) instead of stderr.
+
+    Platform notes such as the offscreen plugin's "does not support propagateSizeHints()" are
+    of no use to a learner in a terminal; critical and fatal messages still reach stderr too.
+    """
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    qt_log = logging.getLogger("tilewise.qt")
+    levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING}
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        level = levels.get(kind, logging.CRITICAL)
+        qt_log.log(level, "%s", message)
+        if level >= logging.CRITICAL:
+            print(f"Qt: {message}", file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
 def make_application(argv0: str = "tilewise") -> QApplication:
     """The QApplication (existing one reused), fonts registered, style applied."""
     from PySide6.QtWidgets import QApplication
@@ -180,6 +201,7 @@ def main(argv: list[str]) -> int:
             os.environ["TILEWISE_HOME"] = tempfile.mkdtemp(prefix="tilewise-selftest-")
         args.profile = args.profile or "self-test"
     setup_logging()
+    route_qt_messages()
     window = start(args)
     if window is None:
         return 0
