@@ -490,3 +490,20 @@ def test_problem_files_are_named_inside_the_pack(tmp_path: Path) -> None:
     assert packinstall._relative(inside, tmp_path / "pack") == Problem("01-a.toml", "id", "m")
     elsewhere = Problem("p.zip", "", "m")
     assert packinstall._relative(elsewhere, tmp_path / "pack") == elsewhere
+
+
+def test_the_app_loads_bundled_then_installed_packs_with_a_cache(
+        source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path / "home"))
+    from tilewise.store.paths import cache_dir, installed_packs_dir, lessons_dir
+
+    gui_app = pytest.importorskip("tilewise.gui.app")
+    install_pack(zip_folder(source, tmp_path / "p.zip"), installed_packs_dir())
+    (installed_packs_dir() / ".install-leftover").mkdir()  # an interrupted install: ignored
+    folders = gui_app.pack_folders([])
+    bundled = sorted(p.parent.resolve() for p in lessons_dir().glob("*/pack.toml"))
+    assert folders == bundled + [(installed_packs_dir() / "community").resolve()]
+    packs, problems = gui_app.load_packs(folders)
+    assert [p.id for p in packs][-1] == "community" and problems == []
+    assert cache_dir() == tmp_path / "home" / "cache"
+    assert len(list(cache_dir().glob("pack-*.json"))) == len(folders)

@@ -58,10 +58,10 @@ def setup_logging() -> Path:
 
 
 def pack_folders(extra: list[Path]) -> list[Path]:
-    """Bundled packs (``lessons_dir()/*/pack.toml``) then the extra ones."""
-    from tilewise.store.paths import lessons_dir
+    """Bundled packs, installed packs (``store.paths.pack_dirs()``), then the extra ones."""
+    from tilewise.store.paths import pack_dirs
 
-    bundled = sorted(p.parent.resolve() for p in lessons_dir().glob("*/pack.toml"))
+    bundled = [p.resolve() for p in pack_dirs()]
     more = [p.resolve() for p in extra]
     return bundled + [p for n, p in enumerate(more) if p not in bundled and p not in more[:n]]
 
@@ -70,12 +70,14 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     """Load and validate each pack; a pack that fails is left out and its problems returned
     as lines ``file: key path: message``."""
     from tilewise.lessons.pack import PackError, load_pack
+    from tilewise.store.paths import cache_dir
 
+    cache = cache_dir()  # a pack that passed the full check is not re-parsed or re-judged
     packs: list[Pack] = []
     problems: list[str] = []
     for folder in folders:
         try:
-            packs.append(load_pack(folder))
+            packs.append(load_pack(folder, cache_dir=cache))
         except PackError as error:
             problems.extend(str(p) for p in error.problems)
             log.error("pack %s did not load: %s", folder, error)

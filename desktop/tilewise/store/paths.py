@@ -23,6 +23,7 @@ HOME_ENV = "TILEWISE_HOME"
 __all__ = [
     "APP_NAME",
     "HOME_ENV",
+    "cache_dir",
     "config_dir",
     "data_dir",
     "i18n_dir",
@@ -91,6 +92,14 @@ def config_dir() -> Path:
     ``$TILEWISE_HOME/config`` when set, else platformdirs' user config dir for "Tilewise".
     """
     return _user_dir("config", platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Files Tilewise can always rebuild (validated lesson packs as JSON); created if missing.
+
+    ``$TILEWISE_HOME/cache`` when set, else platformdirs' user cache dir for "Tilewise".
+    """
+    return _user_dir("cache", platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 def log_dir() -> Path:
