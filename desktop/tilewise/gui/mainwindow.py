@@ -22,6 +22,7 @@ from tilewise.gui.dialogs import (
 )
 from tilewise.gui.library import LibraryView
 from tilewise.gui.player import LessonPlayer
+from tilewise.gui.practice_entry import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tileimages import TileImages
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 860)
         self.retranslate()
         self.show_library()
+        self.practice = install_practice(self)  # practice modes (issue 8, gui/practice_entry.py)
 
     def _menus(self) -> None:
         bar = self.menuBar()

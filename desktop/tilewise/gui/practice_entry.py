@@ -1,0 +1,164 @@
+"""The way into the practice modes from the main window: a "Practice" page with the two modes,
+a button under the lesson library, and a menu entry.
+
+``install_practice(window)`` adds everything to a ``MainWindow`` without changing its own code
+beyond that one call: the pages go into ``window.stack``, the button into the library's layout,
+the action into ``window.app_menu``. Scores go to ``window.store.save_practice_score`` for the
+current ``window.profile``. The practice lines come from the loaded core pack (the pack whose
+Charleston lesson has the ``two-lines`` step).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from tilewise.gui.practice_charleston import CharlestonPracticeView
+from tilewise.gui.practice_claims import ClaimsDrillView
+from tilewise.i18n import _, add_listener, current_language, remove_listener
+from tilewise.lessons.catalog import PackCatalog
+from tilewise.lessons.model import Pack
+from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
+from tilewise.store.progress import PracticeScore
+
+log = logging.getLogger(__name__)
+
+
+def practice_lines(packs: list[Pack]) -> tuple[tuple[PracticeLine, ...], Pack | None]:
+    """The practice lines of the first pack that has them (empty and None when none does)."""
+    for pack in packs:
+        try:
+            return lines_from_pack(pack), pack
+        except (KeyError, ValueError):
+            continue
+    return (), None
+
+
+class PracticePage(QWidget):
+    """The practice hub: what each mode is, and a button to open it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.heading = QLabel()
+        self.heading.setObjectName("libraryHeading")
+        self.charleston_text = QLabel()
+        self.charleston_text.setWordWrap(True)
+        self.charleston_button = QPushButton()
+        self.charleston_button.setObjectName("practice:charleston")
+        self.claims_text = QLabel()
+        self.claims_text.setWordWrap(True)
+        self.claims_button = QPushButton()
+        self.claims_button.setObjectName("practice:claims")
+        self.back_button = QPushButton()
+        self.scores = QLabel()
+        self.scores.setWordWrap(True)
+        root = QVBoxLayout(self)
+        for widget in (self.heading, self.charleston_text, self.charleston_button,
+                       self.claims_text, self.claims_button, self.scores, self.back_button):
+            root.addWidget(widget)
+        root.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self, lines_missing: bool = False) -> None:
+        """Every text in the current language."""
+        self.heading.setText(_("Practice"))
+        self.charleston_text.setText(_(
+            "Charleston practice: a whole deal with three computer partners. Pass, vote and "
+            "make the courtesy pass; at the end see which passes helped your practice line."))
+        self.charleston_button.setText(_("Practise the Charleston"))
+        self.charleston_button.setEnabled(not lines_missing)
+        self.claims_text.setText(_(
+            "Claims drill (WSM): the computer deals and discards. Claim chi, pong, kong or win "
+            "in time, lay out the meld, and say who gets a tile that several players want."))
+        self.claims_button.setText(_("Start the claims drill"))
+        self.back_button.setText(_("Back to lessons"))
+
+
+class PracticeHub:
+    """The practice page and both mode views inside one main window (see the module doc)."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.lines, pack = practice_lines(list(window.packs))
+        self.pack_path = Path(pack.path) if pack is not None else None
+        self.scores: list[PracticeScore] = []
+        self.page = PracticePage()
+        self.charleston = CharlestonPracticeView(window.images, self.lines,
+                                                 on_score=self.save_score,
+                                                 line_name=self.line_name)
+        self.claims = ClaimsDrillView(window.images, on_score=self.save_score)
+        for widget in (self.page, self.charleston, self.claims):
+            window.stack.addWidget(widget)
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("open:practice")
+        self.open_button.clicked.connect(self.show_page)
+        window.library.layout().addWidget(self.open_button)
+        self.action = QAction(window)
+        self.action.triggered.connect(self.show_page)
+        window.app_menu.insertAction(window.act_profiles, self.action)
+        self.page.charleston_button.clicked.connect(self.open_charleston)
+        self.page.claims_button.clicked.connect(self.open_claims)
+        self.page.back_button.clicked.connect(window.show_library)
+        self.charleston.leave.connect(self.show_page)
+        self.claims.leave.connect(self.show_page)
+        add_listener(self.retranslate)
+        window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
+        self.retranslate()
+
+    def line_name(self, line: PracticeLine) -> str:
+        """A practice line's label in the learner's language (the pack's catalog)."""
+        if self.pack_path is None:
+            return line.label
+        return PackCatalog(self.pack_path, current_language()).text(line.context, line.label)
+
+    def show_page(self) -> None:
+        """Show the practice page."""
+        self.claims.timer.stop()
+        self.scores = self.window.store.practice_scores(self.window.profile.id)
+        self.retranslate()
+        self.window.stack.setCurrentWidget(self.page)
+
+    def open_charleston(self) -> None:
+        """Open Charleston practice on a fresh deal (the deal number shown)."""
+        self.charleston.deal(self.charleston.seed.value(), str(self.charleston.seat.currentData()))
+        self.window.stack.setCurrentWidget(self.charleston)
+
+    def open_claims(self) -> None:
+        """Open the claims drill on a fresh deal at the chosen level."""
+        self.claims.deal(self.claims.seed.value(), str(self.claims.seat.currentData()),
+                         int(self.claims.level.currentData()))
+        self.window.stack.setCurrentWidget(self.claims)
+
+    def save_score(self, mode: str, right: int, asked: int, level: int, seed: int,
+                   details: dict[str, Any]) -> None:
+        """Store one finished session for the current learner (logged, never fatal)."""
+        try:
+            self.window.store.save_practice_score(self.window.profile.id, mode, right, asked,
+                                                  level=level, seed=seed, details=details)
+        except (KeyError, ValueError, TypeError, OSError):
+            log.exception("practice score could not be saved")
+
+    def retranslate(self) -> None:
+        """Every text of the practice page and views (an i18n listener)."""
+        self.open_button.setText(_("Practice: Charleston and claims"))
+        self.action.setText(_("&Practice"))
+        self.page.retranslate(lines_missing=not self.lines)
+        self.page.scores.setText("\n".join(
+            _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
+              asked=s.asked, seed=s.seed) for s in self.scores[-5:]))
+        self.charleston.retranslate()
+        self.claims.retranslate()
+
+
+def mode_name(mode: str) -> str:
+    """The translated name of a practice mode."""
+    return _("Charleston practice") if mode == "charleston" else _("Claims drill (WSM)")
+
+
+def install_practice(window: Any) -> PracticeHub:
+    """Add the practice modes to ``window`` (a ``MainWindow``); returns the hub."""
+    return PracticeHub(window)
