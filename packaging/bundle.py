@@ -51,7 +51,13 @@ EXCLUDED_MODULES: tuple[str, ...] = tuple(f"PySide6.{m}" for m in EXCLUDED_QT_MO
     "babel", "pytest", "_pytest", "pytestqt", "hypothesis", "coverage", "mypy", "ruff",
     "importlinter", "grimp", "fontTools", "PyInstaller", "setuptools", "pip", "wheel",
     "tests", "tkinter", "_tkinter", "pydoc_data", "lib2to3", "ensurepip", "idlelib",
+    # no network code, so no TLS: this also drops OpenSSL's libcrypto (4.7 MB). hashlib keeps
+    # working without _hashlib (CPython falls back to its built-in sha2/md5/blake2 modules).
+    "ssl", "_ssl", "_hashlib",
 ) + BUILD_TIME_MODULES
+
+# Excluded modules the app may still import indirectly, harmlessly (a fallback exists).
+EXCLUDED_WITH_FALLBACK: frozenset[str] = frozenset({"_hashlib"})
 
 # Shared libraries that must not be in the bundle (Qt libraries of excluded modules). Matched
 # against the file name, so ``libQt6Network.so.6`` and ``Qt6Network.dll`` both count.

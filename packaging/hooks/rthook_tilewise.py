@@ -42,6 +42,9 @@ def _bundle_check() -> None:
         network = True
     except ImportError:
         network = False
+    import hashlib  # without _hashlib (excluded with OpenSSL) it uses CPython's own digests
+
+    hashlib_ok = hashlib.sha256(b"").hexdigest().startswith("e3b0c442")
     formats = sorted(bytes(f.data()).decode() for f in QImageReader.supportedImageFormats())
     folders = {name: os.path.isdir(os.path.join(bundle, name)) for name in ("lessons", "resources", "i18n")}
     report = {
@@ -49,6 +52,7 @@ def _bundle_check() -> None:
         "qt_translations_in_bundle": os.path.realpath(qt_translations).startswith(bundle + os.sep),
         "qtbase_loaded": loaded,
         "qtnetwork_importable": network,
+        "hashlib_ok": hashlib_ok,
         "image_formats": formats,
         "folders": folders,
         "platform": app.platformName(),
@@ -57,6 +61,7 @@ def _bundle_check() -> None:
         report["qt_translations_in_bundle"]
         and all(loaded[lang] for lang in ("en", "es", "de"))
         and not network
+        and hashlib_ok
         and "svg" in formats
         and "png" in formats
         and folders["resources"]
