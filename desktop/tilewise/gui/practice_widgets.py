@@ -51,6 +51,8 @@ class TileRow(QWidget):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
         self.row.addStretch(1)
+        self.setStyleSheet("QToolButton { border: 3px solid transparent; border-radius: 6px; }"
+                           "QToolButton:checked { border-color: #1f5c45; background: #cfe8d8; }")
 
     def set_tiles(self, codes: Sequence[str], *, checkable: bool = True,
                   limit: int | None = None) -> None:
@@ -67,7 +69,6 @@ class TileRow(QWidget):
             button.setIcon(QIcon(self.images.pixmap(code, self.tile_height, ratio)))
             button.setIconSize(size)
             button.setCheckable(checkable)
-            button.setAutoRaise(True)
             button.toggled.connect(self._toggled(index))
             self.row.insertWidget(index, button)
             self.buttons.append(button)
