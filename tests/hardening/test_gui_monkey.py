@@ -28,9 +28,10 @@ FULL = os.environ.get("TILEWISE_FULL") == "1"
 EVENTS = 20_000 if FULL else 1_000
 SEED = int(os.environ.get("TILEWISE_SEED", "1129"))
 
-# The offscreen platform plugin itself says this when a window is shown; it is about the
-# plugin, not about Tilewise, and appears with a bare QMainWindow too.
-PLATFORM_NOTES = ("This plugin does not support propagateSizeHints()",)
+# The offscreen platform plugin's own notes ("This plugin does not support propagateSizeHints()
+# / raise() / grabbing the keyboard"): QPlatformWindow's defaults, printed for any window,
+# menu or popup on this plugin, a bare QMainWindow included. They say nothing about Tilewise.
+PLATFORM_NOTES = ("This plugin does not support ",)
 
 KEYS = [Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Space, Qt.Key.Key_Return,
         Qt.Key.Key_Enter, Qt.Key.Key_Escape, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up,
