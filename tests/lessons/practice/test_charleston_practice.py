@@ -221,7 +221,7 @@ def learner_moves(draw: st.DrawFn) -> tuple[int, str, list[int]]:
             draw(st.lists(st.integers(0, 10**6), min_size=40, max_size=40)))
 
 
-@settings(max_examples=4000 if FULL else 300, deadline=None,
+@settings(max_examples=20000 if FULL else 2000, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(learner_moves())
 def test_random_learners_never_break_the_table(lines: Lines,
