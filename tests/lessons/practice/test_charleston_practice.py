@@ -260,3 +260,12 @@ def test_random_learners_never_break_the_table(lines: Lines,
             assert JOKER not in record.given[seat]
             assert len(record.given[seat]) + record.blind[seat] in ((3,) if record.step !=
                                                                     "courtesy" else (0, 1, 2, 3))
+
+
+def test_deal_40_shows_a_blind_pass_a_stop_and_a_courtesy_pass_of_3_against_1(
+        lines: Lines) -> None:
+    """The teacher's demo deal (found by ``python -m tests.lessons.practice.seeds``)."""
+    from tests.lessons.practice.seeds import charleston_shows, play_charleston
+
+    practice = play_charleston(40, lines)
+    assert charleston_shows(practice) == {"blind", "stop", "courtesy_3_1"}
