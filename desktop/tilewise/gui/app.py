@@ -1,7 +1,8 @@
 """``tilewise``: open the app (or ``--self-test`` it offscreen).
 
 Options: ``--lang L`` (en, es, de, hi), ``--profile NAME`` (created if new), ``--pack PATH``
-(open an extra lesson pack; repeatable), ``--fullscreen``, ``--self-test``.
+(open an extra lesson pack; repeatable), ``--fullscreen``, ``--present`` (presenter mode,
+issue 7), ``--self-test``.
 
 ``--self-test`` runs on the offscreen platform with a throw-away ``TILEWISE_HOME`` (unless one
 is set), loads every pack, renders every step of every lesson in every language, prints one
@@ -37,6 +38,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pack", action="append", type=Path, default=[],
                    help="open an extra lesson pack folder (repeatable)")
     p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--present", action="store_true",
+                   help="start in presenter mode (full screen on the projector; F5 in the app)")
     p.add_argument("--self-test", action="store_true",
                    help="load every pack, render each step offscreen, print a summary")
     return p
@@ -227,6 +230,8 @@ def main(argv: list[str]) -> int:
         QTimer.singleShot(0, lambda: (print("READY", flush=True), QApplication.quit()))
     if window.problems:
         QTimer.singleShot(0, window.report_problems)
+    if args.present:
+        QTimer.singleShot(0, window.present)
     return int(QApplication.instance().exec())  # type: ignore[union-attr]
 
 

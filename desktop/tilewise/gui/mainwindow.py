@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
@@ -85,6 +86,11 @@ class MainWindow(QMainWindow):
         self.act_notes.toggled.connect(self.set_teacher_notes)
         self.act_about = QAction(self)
         self.act_about.triggered.connect(lambda: AboutDialog(self).exec())
+        self.act_present = QAction(self)  # presenter mode (issue 7, gui/presenter.py)
+        self.act_present.setShortcut(QKeySequence("F5"))
+        self.act_present.triggered.connect(self.present)
+        self.app_menu.addAction(self.act_present)
+        self.presenter: object | None = None
         for action in (self.act_library, self.act_profiles, self.act_settings, self.act_notes):
             self.app_menu.addAction(action)
         self.app_menu.addSeparator()
@@ -101,6 +107,7 @@ class MainWindow(QMainWindow):
         self.act_profiles.setText(_("&Learners…"))
         self.act_settings.setText(_("&Settings…"))
         self.act_notes.setText(_("Teacher &notes"))
+        self.act_present.setText(_("&Present to a room"))
         self.act_quit.setText(_("&Quit"))
         self.act_help.setText(_("How to &play"))
         self.act_about.setText(_("&About Tilewise"))
@@ -111,6 +118,33 @@ class MainWindow(QMainWindow):
         """Presenter mode: show each step's notes for the person teaching."""
         self.player.show_notes = shown
         self.player.render_step(keep_feedback=True)
+
+    def present(self) -> object | None:
+        """Presenter mode (F5): the open lesson, else the first, full screen on the chosen
+        screen; see :mod:`tilewise.gui.presenter`. Returns the presenter window."""
+        from tilewise.gui.presenter import PresenterWindow
+
+        if not self.packs:
+            return None
+        player = self.player
+        if player.pack is not None and player.lesson is not None and player.session is not None:
+            pack, lesson = player.pack, player.lesson
+            saved: dict[str, object] | None = {"lesson": lesson.id,
+                                               "index": player.session.index}
+        else:
+            pack, lesson, saved = self.packs[0], self.packs[0].lessons[0], None
+        window = PresenterWindow(self.packs, pack, lesson, saved, theme=self.settings.theme,
+                                 text_scale=self.settings.text_scale,
+                                 screen_choice=self.settings.present_screen)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        window.closed.connect(self._presenter_closed)
+        self.presenter = window
+        window.place()
+        return window
+
+    def _presenter_closed(self) -> None:
+        self.presenter = None
+        self.activateWindow()
 
     # ---- navigation ------------------------------------------------------------------------
     def show_library(self) -> None:

@@ -19,8 +19,17 @@ import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QPainter, QPixmap
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QColor,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -35,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui import access
 from tilewise.gui import moves as gui_moves
 from tilewise.gui.pictures import PictureView
 from tilewise.gui.reasons import explain, rule_source
@@ -93,6 +103,7 @@ class LessonPlayer(QWidget):
 
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        access.install()  # the table's tiles and zones for screen readers
         self.images = images
         self.pack: Pack | None = None
         self.lesson: Lesson | None = None
@@ -151,10 +162,18 @@ class LessonPlayer(QWidget):
         self.feedback.setFrameShape(QFrame.Shape.StyledPanel)
         self.feedback.setAccessibleName("feedback")
         self.feedback.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # The verdict is a word and an icon (tick, cross), never a colour alone.
+        self.feedback_icon = QLabel()
+        self.feedback_icon.setObjectName("feedbackIcon")
+        self.feedback_icon.setFixedWidth(52)
+        self.feedback_icon.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.presenting = False
         self.status = QLabel()
         self.status.setObjectName("focusStatus")
         self.status.setVisible(False)
         self.library_button = QPushButton()
+        self.undo_button = QPushButton()
+        self.undo_button.clicked.connect(self.undo)
         self.back_button = QPushButton()
         self.hint_button = QPushButton()
         self.answer_button = QPushButton()
@@ -197,6 +216,7 @@ class LessonPlayer(QWidget):
         nav.addWidget(self.back_button)
         nav.addWidget(self.hint_button)
         nav.addWidget(self.answer_button)
+        nav.addWidget(self.undo_button)
         nav.addWidget(self.reset_button)
         nav.addStretch(1)
         nav.addWidget(self.next_button)
@@ -206,8 +226,24 @@ class LessonPlayer(QWidget):
         root.addLayout(self.middle, 1)
         root.addLayout(self.commands)
         root.addWidget(self.status)
-        root.addWidget(self.feedback)
-        root.addLayout(nav)
+        self.feedback_row = QHBoxLayout()
+        self.feedback_row.addWidget(self.feedback_icon)
+        self.feedback_row.addWidget(self.feedback, 1)
+        root.addLayout(self.feedback_row)
+        self.nav_box = QWidget()
+        nav.setContentsMargins(0, 0, 0, 0)
+        self.nav_box.setLayout(nav)
+        root.addWidget(self.nav_box)
+        # Lesson text is reachable by Tab (a screen reader reads it), then the table, buttons.
+        self.text.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        for keys, slot in ((QKeySequence.StandardKey.ZoomIn, self.table.zoom_in),
+                           (QKeySequence.StandardKey.ZoomOut, self.table.zoom_out),
+                           (QKeySequence("Ctrl+="), self.table.zoom_in),
+                           (QKeySequence("Ctrl+0"), self.table.zoom_reset)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
 
     def retranslate(self) -> None:
         """Set every text in the current language and re-render the step."""
@@ -216,7 +252,10 @@ class LessonPlayer(QWidget):
         self.hint_button.setText(_("Hint"))
         self.answer_button.setText(_("Show me"))
         self.reset_button.setText(_("Start this step again"))
+        # TRANSLATORS: take back the last accepted move of the step
+        self.undo_button.setText(_("Undo"))
         self.next_button.setText(_("Next"))
+        self.text.setAccessibleName(_("Lesson text"))
         self.table.setAccessibleName(_("Table"))
         self.table.setAccessibleDescription(keyboard_help())
         if self.session is not None and self.pack is not None:
@@ -265,6 +304,7 @@ class LessonPlayer(QWidget):
         self.notes.setVisible(self.show_notes and bool(notes))
         self._clear_commands()
         self.feedback.setVisible(step.acting)  # explain and recap steps take no moves
+        self.table_scene.text_scale = 1.3 if self.presenting else 1.0
         kind = (step.picture or {}).get("kind")
         in_band = step.picture is not None and not (
             step.kind == "task" and kind in ("rack", "seat_diagram"))
@@ -283,7 +323,8 @@ class LessonPlayer(QWidget):
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.spec.commands)
-            self.table.setFocus()
+            if not self.presenting:  # the presenter keeps the keys for stepping through
+                self.table.setFocus()
         elif step.quiz is not None:
             self.spec = None
             self._build_quiz()
@@ -303,6 +344,30 @@ class LessonPlayer(QWidget):
         else:
             self._clear_feedback()
         self._update_nav()
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes text, table (or quiz options), table buttons, then the step buttons."""
+        chain: list[QWidget] = [self.text]
+        if self.stage.currentWidget() is self.table and self.stage.isVisible():
+            chain.append(self.table)
+        elif self.stage.currentWidget() is self.quiz:
+            chain += sorted(self.quiz.findChildren(QPushButton),
+                            key=lambda b: (b.y(), b.x(), b.objectName()))
+        chain += [w for n in range(self.commands.count())
+                  if isinstance(w := self.commands.itemAt(n).widget(), QPushButton)]
+        chain += [self.back_button, self.hint_button, self.answer_button, self.undo_button,
+                  self.reset_button, self.next_button, self.library_button]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+
+    def set_presenting(self, on: bool) -> None:
+        """Presenter mode: no library button, progress bar, hints or step buttons (the teacher
+        uses keys); larger table content. Notes follow :attr:`show_notes`."""
+        self.presenting = on
+        for widget in (self.library_button, self.bar, self.nav_box):
+            widget.setVisible(not on)
+        self.render_step(keep_feedback=True)
 
     def _arrange(self, kind: str, *, has_picture: bool, wide: bool = False) -> None:
         """Where text, picture and stage go (``wide``: a rack or tile rows, wider than tall).
@@ -315,7 +380,7 @@ class LessonPlayer(QWidget):
         self.stage.setVisible(kind != "recap" and (kind != "explain" or has_picture))
         big = 16777215
         if kind == "task":
-            layout = (top, across, 0, 1, big, 190, 320)
+            layout = (top, across, 0, 1, big, 260 if self.presenting else 190, 320)
         elif kind == "recap" or not has_picture:
             layout = (top, top, 1, 0, big, big, big)
         elif kind == "quiz":
@@ -386,7 +451,7 @@ class LessonPlayer(QWidget):
             button.setMinimumHeight(48)
             button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
             self.commands.addWidget(button)
-        if self.spec is not None and self.spec.zones:
+        if self.spec is not None and self.spec.zones and not self.presenting:
             send = QPushButton(_("Send selected tiles"))
             send.setObjectName("command:send")
             send.setMinimumHeight(48)
@@ -405,6 +470,8 @@ class LessonPlayer(QWidget):
         self.next_button.setText(_("Finish the lesson") if last else _("Next"))
         self.back_button.setEnabled(session.index > 0)
         record = session.record()
+        self.undo_button.setVisible(step.task is not None)
+        self.undo_button.setEnabled(step.task is not None and bool(record.moves))
         self.hint_button.setEnabled(step.acting and len(step.hints) > record.hints_used)
         # "Show me" once the learner has tried (a revealed answer no longer counts first-try).
         self.answer_button.setVisible(step.acting)
@@ -417,7 +484,8 @@ class LessonPlayer(QWidget):
         self._hint = None
         # Before the first move of a task, the panel says how to move tiles by keyboard.
         task = self.session is not None and self.session.step.task is not None
-        self._show_feedback(keyboard_help() if task else "", "", "", verdict="none")
+        shown = keyboard_help() if task and not self.presenting else ""
+        self._show_feedback(shown, "", "", verdict="none")
 
     def _show_feedback(self, headline: str, detail: str, source: str, *,
                        good: bool = True, verdict: str | None = None) -> None:
@@ -425,6 +493,13 @@ class LessonPlayer(QWidget):
         rule's source. The panel keeps its height, so the table never jumps under a drag."""
         lines = [part for part in (headline, detail, source) if part]
         self.feedback.setText("\n".join(lines))
+        if self.presenting:  # no empty box on the projector
+            acting = self.session is not None and self.session.step.acting
+            self.feedback.setVisible(acting and bool(lines))
+        shown = verdict or ("good" if good else "bad")
+        self.feedback_icon.setPixmap(verdict_icon(shown if lines else "none", 44,
+                                                  self.devicePixelRatioF()))
+        self.feedback_icon.setVisible(self.feedback.isVisibleTo(self) and shown != "none")
         if verdict != "none" and lines:
             announce(self.feedback, " ".join(lines), assertive=not good)
         self.feedback.setProperty("verdict", verdict or ("good" if good else "bad"))
@@ -641,6 +716,17 @@ class LessonPlayer(QWidget):
         self.render_step()
         return True
 
+    def undo(self) -> bool:
+        """Take back the last accepted move of the step (``LessonSession.undo``); the table
+        is laid out again as the step began. False when there was no move to take back."""
+        if self.session is None or not self.session.undo():
+            return False
+        self.changed.emit()
+        self._clear_feedback()
+        self.render_step()
+        self._show_feedback(_("Move taken back."), "", "", good=True)
+        return True
+
     def reset_step(self) -> None:
         """Put the current step back as it was (tiles home, moves cleared)."""
         if self.session is None:
@@ -699,6 +785,31 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
             parts.append(html.escape(ch).replace("\n", "<br>"))
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setText("".join(parts))
+
+
+def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
+    """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), or
+    nothing (``none``); drawn in the text colour so its shape, not its colour, says it."""
+    pix = QPixmap(round(size * dpr), round(size * dpr))
+    pix.setDevicePixelRatio(dpr)
+    pix.fill(Qt.GlobalColor.transparent)
+    if verdict not in ("good", "bad"):
+        return pix
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor("#1d6b3a" if verdict == "good" else "#a32020")
+    painter.setPen(QPen(colour, size / 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    ring = QRectF(size * 0.08, size * 0.08, size * 0.84, size * 0.84)
+    painter.drawEllipse(ring)
+    if verdict == "good":
+        painter.drawPolyline([QPointF(size * 0.28, size * 0.52), QPointF(size * 0.44, size * 0.68),
+                              QPointF(size * 0.72, size * 0.34)])
+    else:
+        painter.drawLine(QPointF(size * 0.33, size * 0.33), QPointF(size * 0.67, size * 0.67))
+        painter.drawLine(QPointF(size * 0.67, size * 0.33), QPointF(size * 0.33, size * 0.67))
+    painter.end()
+    return pix
 
 
 def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:

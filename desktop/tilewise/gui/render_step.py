@@ -5,6 +5,9 @@
 - ``tilewise render --all --out DIR --size WxH [--lang L] [--theme T]``: ``library.png`` plus
   every step of every lesson, ``DIR/<pack>/<lesson>/<NN>-<step id>.png``.
 - ``tilewise render --library --out file.png``: the lesson library only.
+- ``--present``: the same in presenter mode; ``tilewise render --present --all --out DIR
+  --size 1024x768,3840x2160`` draws each lesson's first task at each size,
+  ``DIR/<W>x<H>/<pack>-<lesson>.png``.
 
 ``--pack`` is a pack id among the bundled packs or a pack folder. The window is laid out at
 a logical size of W/s x H/s, where ``s`` = the largest quarter step <= min(W/1280, H/800) (at
@@ -30,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--theme", default="classic")
     parser.add_argument("--all", action="store_true", help="every step of every lesson")
     parser.add_argument("--library", action="store_true", help="the lesson library")
+    parser.add_argument("--present", action="store_true",
+                        help="presenter mode; with --all: each lesson's first task, at every "
+                             "--size (comma-separated), DIR/<W>x<H>/<lesson>.png")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -94,6 +100,36 @@ class Renderer:
             raise OSError(f"could not write {out}")
         return out
 
+    def present(self, pack_id: str, lesson_id: str, index: int, size: tuple[int, int],
+                out: Path) -> Path:
+        """Step ``index`` of a lesson in presenter mode (a window of the screen's size)."""
+        from PySide6.QtGui import QPixmap
+        from PySide6.QtWidgets import QApplication
+
+        from tilewise.gui.presenter import PresenterWindow
+
+        pack = self.window.pack(pack_id)
+        lesson = pack.lesson(lesson_id)
+        presenter = PresenterWindow(self.window.packs, pack, lesson,
+                                    {"lesson": lesson.id, "index": index},
+                                    theme=self.window.settings.theme)
+        width, height = size
+        scale = scale_for(width, height)
+        presenter.resize(round(width / scale), round(height / scale))
+        presenter.show()
+        for _n in range(3):
+            QApplication.processEvents()
+        pixmap = QPixmap(width, height)
+        pixmap.setDevicePixelRatio(scale)
+        presenter.render(pixmap)
+        presenter.close()
+        presenter.deleteLater()
+        QApplication.processEvents()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not pixmap.save(str(out), "PNG"):
+            raise OSError(f"could not write {out}")
+        return out
+
     def library(self, size: tuple[int, int], out: Path) -> Path:
         """The lesson library."""
         self.window.show_library()
@@ -131,7 +167,8 @@ def _step_index(lesson: Any, text: str) -> int:
 def main_step(args: argparse.Namespace) -> int:
     """Run the step mode with parsed ``args``; returns the exit code (2 for bad arguments)."""
     try:
-        size = parse_size(args.size)
+        sizes = [parse_size(part) for part in str(args.size).split(",")]
+        size = sizes[0]
     except ValueError as error:
         print(f"tilewise render: bad --size: {error}", file=sys.stderr)
         return 2
@@ -141,6 +178,17 @@ def main_step(args: argparse.Namespace) -> int:
     extra = [Path(args.pack)] if args.pack and Path(args.pack).is_dir() else []
     renderer = Renderer(args.lang, args.theme, extra)
     out = Path(args.out)
+    if args.present and args.all:
+        count = 0
+        for each in sizes:
+            for pack in renderer.window.packs:
+                for lesson in pack.lessons:
+                    first = next((n for n, s in enumerate(lesson.steps) if s.task is not None), 0)
+                    name = f"{each[0]}x{each[1]}/{pack.id}-{lesson.id}.png"
+                    renderer.present(pack.id, lesson.id, first, each, out / name)
+                    count += 1
+        print(f"{count} images in {out}")
+        return 0
     if args.all:
         renderer.library(size, out / "library.png")
         count = 1
@@ -170,5 +218,8 @@ def main_step(args: argparse.Namespace) -> int:
     except (KeyError, IndexError) as error:
         print(f"tilewise render: {error.args[0] if error.args else error}", file=sys.stderr)
         return 2
+    if args.present:
+        print(renderer.present(pack_id, lesson.id, index, size, out))
+        return 0
     print(renderer.step(pack_id, lesson.id, index, size, out))
     return 0

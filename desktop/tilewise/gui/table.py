@@ -72,6 +72,7 @@ PAPER = QColor("#fffdf5")
 FOCUS = QColor("#ffb000")
 SELECT = QColor("#1e88ff")
 GOOD = QColor("#2fbf71")
+SPOT = QColor("#ffd400")
 
 
 class TileItem(QGraphicsItem):
@@ -108,10 +109,18 @@ class TileItem(QGraphicsItem):
             painter.setPen(QPen(SELECT, 6))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-1, -1, TILE_W + 2, TILE_H + 2), 8, 8)
-        if self.focused:
+            paint_badge(painter, self.selection_number())
+        scene = self.scene()
+        if self.focused and getattr(scene, "show_focus", True):
             painter.setPen(QPen(FOCUS, 5, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-3.5, -3.5, TILE_W + 7, TILE_H + 7), 9, 9)
+
+    def selection_number(self) -> int:
+        """1-based place of this tile among the selected ones (0 when not selected)."""
+        scene = self.scene()
+        chosen = scene.selection() if isinstance(scene, TableScene) else [self]
+        return chosen.index(self) + 1 if self in chosen else 0
 
     def stop_animation(self) -> None:
         """Stop a slide in progress (before the item is removed)."""
@@ -197,6 +206,80 @@ class ZoneItem(QGraphicsItem):
         return None
 
 
+def paint_badge(painter: QPainter, number: int) -> None:
+    """A selected tile's mark, readable without colour: a tick and its selection number in
+    a round badge (white on blue, black outline) at the tile's top-right corner."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    badge = QRectF(TILE_W - 30, -14, 40, 40)
+    painter.setPen(QPen(INK, 3))
+    painter.setBrush(SELECT)
+    painter.drawEllipse(badge)
+    painter.setPen(QPen(PAPER, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    if number <= 0:
+        tick = QPolygonF([QPointF(badge.left() + 10, badge.center().y()),
+                          QPointF(badge.left() + 17, badge.bottom() - 11),
+                          QPointF(badge.right() - 9, badge.top() + 11)])
+        painter.drawPolyline(tick)
+    else:
+        # A short tick on the left, the number on the right: "✓2".
+        painter.drawPolyline(QPolygonF([QPointF(badge.left() + 6, badge.center().y()),
+                                        QPointF(badge.left() + 11, badge.center().y() + 6),
+                                        QPointF(badge.left() + 18, badge.top() + 12)]))
+        font = QFont()
+        font.setPixelSize(22)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.drawText(badge.adjusted(16, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, str(number))
+    painter.restore()
+
+
+class Spotlight(QGraphicsItem):
+    """The presenter's pointer: a thick, pulsing double ring (black and amber, visible on
+    any felt and any face) around a tile, a seat plate or a zone, for everyone in the room."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.rect = rect
+        self.phase = 0.0
+        self.setZValue(50)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.anim = QVariantAnimation()
+        self.anim.setStartValue(0.0)
+        self.anim.setEndValue(1.0)
+        self.anim.setDuration(1200)
+        self.anim.setLoopCount(-1)
+        self.anim.valueChanged.connect(self._pulse)
+        self.anim.start()
+
+    def _pulse(self, value: float) -> None:
+        self.phase = float(value)
+        self.update()
+
+    def stop(self) -> None:
+        """Stop pulsing (before the item is removed)."""
+        self.anim.stop()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect.adjusted(-40, -40, 40, 40)
+
+    def paint(  # noqa: D102
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        grow = 10 + 10 * abs(1 - 2 * self.phase)  # breathes out and in
+        ring = self.rect.adjusted(-grow, -grow, grow, grow)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(INK, 20))
+        painter.drawRoundedRect(ring, 18, 18)
+        painter.setPen(QPen(SPOT, 12))
+        painter.drawRoundedRect(ring, 18, 18)
+
+
 class Arrow(QGraphicsItem):
     """A thick arrow from ``start`` to ``end`` (the direction of a pass)."""
 
@@ -241,10 +324,13 @@ def draw_arrow(painter: QPainter, line: QLineF, colour: QColor, width: float) ->
 class Plate(QGraphicsItem):
     """A seat at the table: name, relation to the learner, tile count and exposures."""
 
-    def __init__(self, rect: QRectF, *, contrast: bool = False) -> None:
+    def __init__(self, rect: QRectF, *, contrast: bool = False, seat: str = "",
+                 text: str = "") -> None:
         super().__init__()
         self.rect = rect
         self.contrast = contrast
+        self.seat = seat  # "" for the discard box
+        self.text = text  # what the plate says (its accessible name)
         self.setZValue(-3)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
@@ -313,18 +399,30 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(0, 0, SCENE_W, SCENE_H)
         self.setBackgroundBrush(FELT)
         self.focus_index = 0
+        self.spotlight: Spotlight | None = None
+        self.spot_target: QGraphicsItem | None = None
+        self.text_scale = 1.0  # presenter mode: larger words on the table
+        self.discard_bottom = 0.0
+        self.across_bottom = 0.0
+        self.show_focus = False  # the focus ring shows while the view has the keyboard focus
+
+    def px(self, size: int) -> int:
+        """A text size in scene units times :attr:`text_scale`."""
+        return round(size * self.text_scale)
 
     # ---- building -------------------------------------------------------------------------
     def build(self, spec: TableSpec) -> None:
         """Clear the scene and lay out ``spec``: other seats, zones, arrows, the learner's rack."""
         for tile in self.tiles:
             tile.stop_animation()
+        self.clear_spotlight()
         self.clear()
         contrast = self.images.theme == "contrast"
         self.setBackgroundBrush(FELT_CONTRAST if contrast else FELT)
         self.spec = spec
         self.tiles = []
         self.zones = {}
+        self.across_bottom = self.discard_bottom = 0.0
         plates = self._plates(spec)
         for seat in spec.seats:
             self._seat(spec, seat, plates[relation(spec.seat, seat)])
@@ -366,11 +464,12 @@ class TableScene(QGraphicsScene):
                 self.snap(item, zone_id, slot)
                 item.home = item.pos()
         if spec.incoming:
-            note = label(_("Arriving face down: pass them on blind"), 24)
+            note = label(_("Arriving face down: pass them on blind"), self.px(24))
             note.setPos(min(incoming_x, SCENE_W - note.boundingRect().width() - 10), 306)
             self.addItem(note)
-        you = label(_("You: {seat}", seat=seat_name(spec.seat)), 30, PAPER)
-        you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - 40)
+        you = label(_("You: {seat}", seat=seat_name(spec.seat)), self.px(30), PAPER)
+        you.setPos((SCENE_W - you.boundingRect().width()) / 2,
+                   SCENE_H - you.boundingRect().height() - 2)
         self.addItem(you)
         self.focus_index = 0
         self.update_focus()
@@ -388,14 +487,17 @@ class TableScene(QGraphicsScene):
         count = spec.counts.get(seat)
         if count is not None:
             lines.append(ngettext("{n} tile", "{n} tiles", count))
-        text = wrapped("\n".join(lines), 24, rect.width() - 20)
+        text = wrapped("\n".join(lines), self.px(24), rect.width() - 20)
         text.setPos(rect.left() + 10, rect.top() + 4)
         # The plate grows to hold its text (longer words in German, Devanagari line height).
         needed = text.boundingRect().height() + 8
         if spec.melds.get(seat):
             needed += TILE_H * 0.55 + 16
         plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed))
-        self.addItem(Plate(plate, contrast=self.images.theme == "contrast"))
+        if rel == "across":
+            self.across_bottom = plate.bottom()
+        self.addItem(Plate(plate, contrast=self.images.theme == "contrast", seat=seat,
+                           text=", ".join(lines)))
         self.addItem(text)
         y = rect.top() + text.boundingRect().height() + 6
         x = rect.left() + 14
@@ -441,7 +543,7 @@ class TableScene(QGraphicsScene):
             self.own_melds.append(QRectF(x, top, width, TILE_H * scale))
             x += width + 30
         if self.own_melds:
-            note = label(_("Your exposures"), 22)
+            note = label(_("Your exposures"), self.px(22))
             first = self.own_melds[0]
             note.setPos(first.center().x() - note.boundingRect().width() / 2 if adding
                         else first.left(), top - 32)
@@ -452,15 +554,20 @@ class TableScene(QGraphicsScene):
         if not last:
             return
         box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
-        self.addItem(Plate(box, contrast=self.images.theme == "contrast"))
-        text = label(
-            _("Discard by {seat}", seat=seat_name(str(last.get("by", "")))), 26
-        )
+        caption = _("Discard by {seat}", seat=seat_name(str(last.get("by", ""))))
+        text = label(caption, self.px(26))
         text.setPos(box.left() + 16, box.top() + 8)
         self.addItem(text)
+        # The tile sits under the caption (larger words in presenter mode push it down).
+        tile_top = max(box.top() + 52, box.top() + 8 + text.boundingRect().height() + 4)
+        scale = 1.0 if tile_top <= box.top() + 52 else 0.85
+        box.setBottom(tile_top + TILE_H * scale + 12 if scale < 1 else box.bottom())
+        self.addItem(Plate(box, contrast=self.images.theme == "contrast",
+                           text=caption + ": " + tile_name(str(last.get("tile", "")))))
+        self.discard_bottom = box.bottom()
         item = FixedTile(self.images, str(last.get("tile", "")))
-        item.setScale(1.0)
-        item.setPos(box.center().x() - TILE_W / 2, box.top() + 52)
+        item.setScale(scale)
+        item.setPos(box.center().x() - TILE_W * scale / 2, tile_top)
         self.addItem(item)
 
     def _zones(self, spec: TableSpec, plates: dict[str, QRectF], rack_top: QPointF) -> None:
@@ -472,11 +579,14 @@ class TableScene(QGraphicsScene):
         for number, z in enumerate(spec.zones):
             if z in central:
                 cap_w = label(zone_prefix(number, numbered) + zone_caption(z, spec.seat),
-                              28).boundingRect().width()
+                              self.px(28)).boundingRect().width()
                 widths.append(max(GAP + z.slots * (TILE_W + GAP), cap_w))
         x = (SCENE_W - sum(widths) - 30 * max(0, len(widths) - 1)) / 2
         central_w = iter(widths)
-        centre_y = 340.0 if spec.last_discard else 230.0
+        caption_h = label("Ag", self.px(28)).boundingRect().height()
+        centre_y = 230.0
+        if spec.last_discard:  # below the discard box and its zone caption
+            centre_y = max(340.0, self.discard_bottom + self.px(28) * 1.45 + 8)
         for number, zspec in enumerate(spec.zones):
             caption = zone_caption(zspec, spec.seat)
             zone = ZoneItem(zspec, caption)
@@ -488,10 +598,13 @@ class TableScene(QGraphicsScene):
                               else meld.right() + 24, meld.center().y() - rect.height() / 2)
             elif zspec.kind in ("pass", "courtesy") and rel in plates:
                 plate = plates[rel]
+                # Beside the seat, its caption clear of the seat across (which grows with
+                # larger words).
+                side_y = max(plate.center().y() - 56, self.across_bottom + caption_h + 6)
                 if rel == "right":
-                    pos = QPointF(plate.left() - rect.width() - 50, plate.center().y() - 56)
+                    pos = QPointF(plate.left() - rect.width() - 50, side_y)
                 elif rel == "left":
-                    pos = QPointF(plate.right() + 50, plate.center().y() - 56)
+                    pos = QPointF(plate.right() + 50, side_y)
                 elif any(relation(spec.seat, z.target) == "right" for z in spec.zones if z.target):
                     pos = QPointF(290, plate.bottom() + 56)  # leave room for a zone on the right
                 else:
@@ -503,10 +616,16 @@ class TableScene(QGraphicsScene):
             zone.setPos(pos)
             self.addItem(zone)
             self.zones[zspec.id] = zone
-            cap = label(zone_prefix(number, numbered) + caption, 28)
+            cap = label(zone_prefix(number, numbered) + caption, self.px(28))
             cap_w = cap.boundingRect().width()
             cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
-            cap.setPos(cap_x, pos.y() - 40)
+            if zspec.kind in ("pass", "courtesy") and rel == "right":
+                cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 8))
+            elif zspec.kind in ("pass", "courtesy") and rel == "left":
+                cap_x = min(max(cap_x, plates[rel].right() + 8), SCENE_W - cap_w - 8)
+            cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
+            if any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
+                cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
             self.addItem(cap)
             if zspec.kind in ("pass", "courtesy") and rel in plates:
                 self._pass_arrows(pos, rect, plates[rel], rel, rack_top)
@@ -588,6 +707,61 @@ class TableScene(QGraphicsScene):
                 zone.hot = hot
                 zone.update()
 
+    # ---- the presenter's pointer -----------------------------------------------------------
+    def plates(self) -> list[Plate]:
+        """The seat plates (and the discard box), top to bottom, left to right."""
+        found = [i for i in self.items() if isinstance(i, Plate)]
+        return sorted(found, key=lambda p: (p.rect.top(), p.rect.left()))
+
+    def spot_targets(self) -> list[QGraphicsItem]:
+        """What the presenter can ring, in keyboard order: seat plates, zones, then tiles."""
+        targets: list[QGraphicsItem] = [*self.plates(), *self.zones.values()]
+        return targets + [t for t in self.tiles]
+
+    def spot(self, item: QGraphicsItem | None) -> None:
+        """Ring ``item`` (a tile, plate or zone) with the pulsing spotlight; None clears it."""
+        self.clear_spotlight()
+        if item is None:
+            return
+        if isinstance(item, Plate):
+            rect = item.rect
+        else:
+            rect = item.mapRectToScene(QRectF(0, 0, TILE_W, TILE_H)) if isinstance(
+                item, (TileItem, FixedTile)) else item.sceneBoundingRect()
+        self.spotlight = Spotlight(rect)
+        self.spot_target = item
+        self.addItem(self.spotlight)
+
+    def spot_next(self, delta: int) -> QGraphicsItem | None:
+        """Move the spotlight ``delta`` targets on; past either end it goes off (None)."""
+        targets = self.spot_targets()
+        if not targets:
+            return None
+        here = targets.index(self.spot_target) if self.spot_target in targets else -1
+        there = here + delta
+        if here < 0 and delta < 0:
+            there = len(targets) - 1
+        self.spot(targets[there] if 0 <= there < len(targets) else None)
+        return self.spot_target
+
+    def spot_at(self, scene_point: QPointF) -> QGraphicsItem | None:
+        """Toggle the spotlight on the tile, zone or plate under ``scene_point``."""
+        for item in self.items(scene_point):
+            if isinstance(item, (TileItem, FixedTile, ZoneItem, Plate)):
+                self.spot(None if item is self.spot_target else item)
+                return self.spot_target
+        self.spot(None)
+        return None
+
+    def clear_spotlight(self) -> None:
+        """Take the spotlight off the table."""
+        if self.spotlight is not None:
+            self.spotlight.stop()
+            if self.spotlight.scene() is self:
+                self.removeItem(self.spotlight)
+            self.spotlight = None
+        self.spot_target = None
+
     # ---- keyboard -------------------------------------------------------------------------
     def rack_tiles(self) -> list[TileItem]:
         """Tiles still in the rack (not placed in a zone)."""
@@ -626,8 +800,11 @@ class TableScene(QGraphicsScene):
     def announce(self) -> str:
         """Focus text for screen readers: "Five Dot, 3 of 14, selected 1 of 3"."""
         tile = self.focused_tile()
-        if tile is None:
-            return ""
+        return "" if tile is None else self.describe(tile)
+
+    def describe(self, tile: TileItem) -> str:
+        """A tile's spoken name with its place and selection: "Five Dot, 3 of 14, selected 1
+        of 3" (", placed" once it lies in a zone)."""
         chosen = self.selection()
         text = _(
             # TRANSLATORS: keyboard focus on a rack tile: name, position, rack size
@@ -728,13 +905,24 @@ class TableView(QGraphicsView):
     Signals: ``dropped(tile_index, zone_id, slot)`` for a tile released over a zone;
     ``missed(tile_index)`` for one released elsewhere (it goes home);
     ``send(zone_id)`` for the keyboard's "send the selection to zone";
-    ``focus_moved(text)`` with the announcement of the focused tile.
+    ``focus_moved(text)`` with the announcement of the focused tile;
+    ``clicked(scene point)`` for a press and release in one place (the presenter's pointer);
+    ``zoomed(factor)`` after a zoom.
+
+    Zoom (Ctrl +/-, Ctrl+0, Ctrl+wheel, a pinch) multiplies the fitted scale by
+    :attr:`zoom` (:data:`ZOOM_RANGE`); faces are painted at the resulting device size
+    (:func:`paint_face`), never scaled up from a smaller pixmap.
     """
 
     dropped = Signal(int, str, int)
     missed = Signal(int)
     send = Signal(str)
     focus_moved = Signal(str)
+    clicked = Signal(QPointF)
+    zoomed = Signal(float)
+
+    ZOOM_RANGE = (1.0, 4.0)
+    ZOOM_STEP = 1.25
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -745,8 +933,12 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
         self.setMinimumSize(QSizeF(320, 220).toSize())
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._drag: TileItem | None = None
         self._grab = QPointF()
+        self._press: QPointF | None = None
+        self.zoom = 1.0
+        self._pinch_start = 1.0
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -756,12 +948,77 @@ class TableView(QGraphicsView):
         super().showEvent(event)  # type: ignore[arg-type]
         self.fit()
 
+    def focusInEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().focusInEvent(event)
+        self.table.show_focus = True
+        self.table.update()
+        self.focus_moved.emit(self.table.announce())  # the tile's name shows on focus too
+        notify_focus(self)
+
+    def focusOutEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().focusOutEvent(event)
+        self.table.show_focus = False
+        self.table.update()
+
     def fit(self) -> None:
-        """Scale the table's content (not the empty felt) to fill the view."""
-        self.fitInView(self.table.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Scale the table's content (not the empty felt) to fill the view, times the zoom."""
+        rect = self.table.content_rect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom != 1.0:
+            self.scale(self.zoom, self.zoom)
+            self.centerOn(self._zoom_centre if self._zoom_centre is not None else rect.center())
+        policy = (Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.zoom > 1.0
+                  else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
+
+    _zoom_centre: QPointF | None = None
+
+    def set_zoom(self, factor: float, centre: QPointF | None = None) -> float:
+        """Zoom to ``factor`` times the fitted size (clamped to :data:`ZOOM_RANGE`), keeping
+        ``centre`` (scene point; default the middle of the view) in view. Returns the zoom."""
+        low, high = self.ZOOM_RANGE
+        factor = min(high, max(low, round(factor, 3)))
+        if centre is None:
+            centre = self.mapToScene(self.viewport().rect().center())
+        self._zoom_centre = centre if factor > 1.0 else None
+        self.zoom = factor
+        self.fit()
+        self.viewport().update()
+        self.zoomed.emit(factor)
+        return factor
+
+    def zoom_in(self) -> float:
+        """One step closer (Ctrl +)."""
+        return self.set_zoom(self.zoom * self.ZOOM_STEP)
+
+    def zoom_out(self) -> float:
+        """One step back (Ctrl -)."""
+        return self.set_zoom(self.zoom / self.ZOOM_STEP)
+
+    def zoom_reset(self) -> float:
+        """The whole table again (Ctrl 0)."""
+        return self.set_zoom(1.0)
+
+    def wheelEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            centre = self.mapToScene(event.position().toPoint())
+            step = self.ZOOM_STEP if event.angleDelta().y() > 0 else 1 / self.ZOOM_STEP
+            self.set_zoom(self.zoom * step, centre)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def pinch(self, scale_factor: float, *, started: bool = False) -> float:
+        """A pinch gesture: ``scale_factor`` is the total scale since the pinch began."""
+        if started:
+            self._pinch_start = self.zoom
+        return self.set_zoom(self._pinch_start * scale_factor)
 
     # Handlers: decode (view -> scene coordinates), hand over, repaint.
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position()
         if event.button() != Qt.MouseButton.LeftButton or not self.grab_tile(event.position()):
             super().mousePressEvent(event)
 
@@ -770,12 +1027,27 @@ class TableView(QGraphicsView):
             super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        press, self._press = self._press, None
+        if press is not None and (event.position() - press).manhattanLength() < 6:
+            self.clicked.emit(self.mapToScene(event.position().toPoint()))
         if not self.drop_at(event.position()):
             super().mouseReleaseEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """A finger drags exactly as the mouse does (first touch point only)."""
         kind = event.type()
+        if kind == QEvent.Type.Gesture:
+            gesture = event.gesture(Qt.GestureType.PinchGesture)  # type: ignore[attr-defined]
+            if gesture is not None:
+                self.pinch(gesture.totalScaleFactor(),
+                           started=gesture.state() == Qt.GestureState.GestureStarted)
+                event.accept()
+                return True
+        if kind == QEvent.Type.NativeGesture:
+            native = event  # a touchpad pinch (macOS, libinput)
+            if native.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:  # type: ignore[attr-defined]
+                self.set_zoom(self.zoom * (1.0 + native.value()))  # type: ignore[attr-defined]
+                return True
         if kind in (QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd):
             points = event.points()  # type: ignore[attr-defined]
             if points:
@@ -829,6 +1101,16 @@ class TableView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key = event.key()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+                self.zoom_in()
+            elif key == Qt.Key.Key_Minus:
+                self.zoom_out()
+            elif key == Qt.Key.Key_0:
+                self.zoom_reset()
+            else:
+                super().keyPressEvent(event)
+            return
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
             self.table.move_focus(-1)
         elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
@@ -846,6 +1128,7 @@ class TableView(QGraphicsView):
             super().keyPressEvent(event)
             return
         self.focus_moved.emit(self.table.announce())
+        notify_focus(self)
 
     def toggle_focused(self) -> None:
         """Select or unselect the focused tile (Space)."""
@@ -861,6 +1144,19 @@ class TableView(QGraphicsView):
         return None
 
 
+def notify_focus(view: TableView) -> None:
+    """Tell assistive technology that the focused tile (an accessible child of the view, see
+    :mod:`tilewise.gui.access`) changed, and that its name and state did."""
+    from PySide6.QtGui import QAccessible, QAccessibleEvent
+
+    if not QAccessible.isActive() or not view.hasFocus():
+        return
+    for kind in (QAccessible.Event.Focus, QAccessible.Event.NameChanged):
+        event = QAccessibleEvent(view, kind)
+        event.setChild(view.table.focus_index)
+        QAccessible.updateAccessibility(event)
+
+
 __all__ = [
     "Arrow",
     "FixedTile",
@@ -872,6 +1168,7 @@ __all__ = [
     "TileItem",
     "ZoneItem",
     "ZoneSpec",
+    "Spotlight",
     "paint_face",
     "relation",
     "zone_caption",

@@ -39,7 +39,9 @@ class Settings:
     ``language``: a language code, or "" to follow the system language;
     ``theme``: one of :data:`THEMES`; ``tile_size``: tile height in device-independent pixels
     (24-256); ``text_scale``: 0.5-3.0 times the system font size; ``last_profile``: the id of
-    the profile last used, or None. ``recovered_from`` is not saved: see the module doc.
+    the profile last used, or None; ``present_screen``: the screen presenter mode fills
+    (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7).
+    ``recovered_from`` is not saved: see the module doc.
     """
 
     language: str = ""
@@ -47,6 +49,7 @@ class Settings:
     tile_size: int = 64
     text_scale: float = 1.0
     last_profile: int | None = None
+    present_screen: int = -1  # presenter mode: screen number, -1 = the last one (a projector)
     recovered_from: Path | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -86,6 +89,9 @@ class Settings:
         if (isinstance(scale, (int, float)) and not isinstance(scale, bool)
                 and TEXT_SCALE_RANGE[0] <= scale <= TEXT_SCALE_RANGE[1]):
             result.text_scale = float(scale)
+        screen = data.get("present_screen")
+        if _is_int(screen) and -1 <= screen <= 16:
+            result.present_screen = screen
         last = data.get("last_profile")
         if _is_int(last) and last > 0:
             result.last_profile = last

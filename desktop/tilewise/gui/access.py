@@ -1,0 +1,255 @@
+"""Screen-reader access to the table: its tiles, drop zones and seats as accessible objects.
+
+``QGraphicsItem`` s have no accessible interface of their own, so the table view gets one
+(:class:`TableAccessible`, a ``QAccessibleWidget`` subclass installed with
+``QAccessible.installFactory``) whose children are light interfaces over the scene's items,
+looked up by position each time they are asked (a rebuilt table never leaves a stale child):
+
+- rack and arriving tiles (role ``ListItem``): "Five Dot, 3 of 14, selected 1 of 3", states
+  focusable / focused / selectable / selected;
+- drop zones (role ``Button``): "Pass to the right: South, 2 of 3 tiles"; the description
+  says which key sends the selection there;
+- shown tiles (exposures, the discard; role ``Graphic``) and seat plates (``StaticText``).
+
+The view's own role is ``List``; ``focusChild()`` is the tile with the keyboard focus. The
+table announces focus changes with ``QAccessibleEvent(view, Focus)`` and ``setChild`` (see
+``tilewise.gui.table.notify_focus``). Tested through
+``QAccessible.queryAccessibleInterface(view).child(i)`` in ``tests/gui/test_accessibility.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, QPoint, QRect
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem
+
+from tilewise.gui.table import FixedTile, Plate, TableView, TileItem, ZoneItem, tile_name
+from tilewise.i18n import _, ngettext
+
+TILE, ZONE, SHOWN, PLATE = "tile", "zone", "shown", "plate"
+
+
+def zone_name(zone: ZoneItem, number: int, numbered: bool) -> str:
+    """Accessible name of a drop zone: caption and how full it is."""
+    filled = sum(zone.filled)
+    # TRANSLATORS: a drop zone for screen readers: "Pass to the right: South, 2 of 3 tiles"
+    return ngettext("{zone}, {filled} of {n} tile", "{zone}, {filled} of {n} tiles",
+                    zone.spec.slots, zone=(f"{number + 1}. " if numbered else "") + zone.caption,
+                    filled=filled)
+
+
+class ItemAccessible(QAccessibleInterface):
+    """One item of the table (``kind`` and position ``index`` among items of that kind)."""
+
+    def __init__(self, owner: TableAccessible, kind: str, index: int) -> None:
+        super().__init__()
+        self.owner = owner
+        self.kind = kind
+        self.index = index
+
+    # -- what it stands for --------------------------------------------------------------------
+    def item(self) -> QGraphicsItem | None:
+        """The scene item now at this place, or None (the table was rebuilt smaller)."""
+        items = self.owner.items(self.kind)
+        return items[self.index] if 0 <= self.index < len(items) else None
+
+    def isValid(self) -> bool:  # noqa: N802 - Qt API
+        return self.owner.view_alive() and self.item() is not None
+
+    def object(self) -> QObject | None:
+        return None
+
+    def window(self) -> QAccessibleInterface | None:
+        return self.owner.window()
+
+    def parent(self) -> QAccessibleInterface:
+        return self.owner
+
+    def child(self, index: int) -> QAccessibleInterface | None:
+        return None
+
+    def childCount(self) -> int:  # noqa: N802 - Qt API
+        return 0
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt API
+        return -1
+
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+        return None
+
+    def relations(self, match: Any = None) -> list[Any]:
+        return []
+
+    def setText(self, kind: QAccessible.Text, text: str) -> None:  # noqa: N802 - Qt API
+        return None
+
+    def role(self) -> QAccessible.Role:
+        return {TILE: QAccessible.Role.ListItem, ZONE: QAccessible.Role.Button,
+                SHOWN: QAccessible.Role.Graphic, PLATE: QAccessible.Role.StaticText}[self.kind]
+
+    def text(self, kind: QAccessible.Text) -> str:
+        item = self.item()
+        if item is None:
+            return ""
+        if kind == QAccessible.Text.Name:
+            return self.name(item)
+        if kind == QAccessible.Text.Description:
+            return self.description(item)
+        return ""
+
+    def name(self, item: QGraphicsItem) -> str:
+        """What a screen reader says for this item."""
+        table = self.owner.view.table
+        if isinstance(item, TileItem):
+            return table.describe(item)
+        if isinstance(item, ZoneItem):
+            return zone_name(item, self.index, len(table.zones) > 1)
+        if isinstance(item, FixedTile):
+            if item.exposure is not None:
+                from tilewise.gui.reasons import seat_name
+
+                # TRANSLATORS: a tile in a seat's exposure, for screen readers
+                return _("{tile}, exposed by {seat}", tile=tile_name(item.code),
+                         seat=seat_name(item.exposure[0]))
+            return tile_name(item.code)
+        if isinstance(item, Plate):
+            return item.text
+        return ""
+
+    def description(self, item: QGraphicsItem) -> str:
+        """Extra help: how to act on this item."""
+        table = self.owner.view.table
+        if isinstance(item, ZoneItem) and item.spec.id in table.zones:
+            number = list(table.zones).index(item.spec.id) + 1
+            # TRANSLATORS: help for a drop zone, for screen readers
+            return _("Press {key} to send the selected tiles here.", key=number)
+        if isinstance(item, TileItem) and item.movable:
+            return _("Space selects or unselects this tile.")
+        return ""
+
+    def state(self) -> QAccessible.State:
+        state = QAccessible.State()
+        item = self.item()
+        if item is None:
+            state.invisible = True
+            return state
+        if isinstance(item, TileItem):
+            table = self.owner.view.table
+            state.focusable = item.movable
+            state.focused = (self.owner.view.hasFocus() and table.focused_tile() is item)
+            state.selectable = item.movable and item.placed is None
+            state.selected = item.selected_
+            state.readOnly = not item.movable
+        elif isinstance(item, ZoneItem):
+            state.hotTracked = item.hot
+        else:
+            state.readOnly = True
+        return state
+
+    def rect(self) -> QRect:
+        item = self.item()
+        view = self.owner.view
+        if item is None:
+            return QRect()
+        box = item.sceneBoundingRect() if not isinstance(item, Plate) else item.rect
+        polygon = view.mapFromScene(box)
+        local = polygon.boundingRect()
+        top_left = view.viewport().mapToGlobal(local.topLeft())
+        return QRect(top_left, local.size())
+
+
+class TableAccessible(QAccessibleWidget):
+    """The table view for assistive technology: a list of tiles, zones, shown tiles, seats."""
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__(view, QAccessible.Role.List)
+        self.view = view
+        self._alive = True
+        self._children: dict[tuple[str, int], ItemAccessible] = {}
+        view.destroyed.connect(self._gone)
+
+    def _gone(self) -> None:
+        self._alive = False
+        self._children.clear()
+
+    def view_alive(self) -> bool:
+        """False once the view is destroyed."""
+        return self._alive
+
+    def items(self, kind: str) -> list[QGraphicsItem]:
+        """The scene's items of ``kind``, in reading order."""
+        if not self._alive:
+            return []
+        table = self.view.table
+        if kind == TILE:
+            return list(table.tiles)
+        if kind == ZONE:
+            return list(table.zones.values())
+        if kind == SHOWN:
+            shown = [i for i in table.items() if isinstance(i, FixedTile)]
+            return sorted(shown, key=lambda i: (i.scenePos().y(), i.scenePos().x()))
+        return list(table.plates())
+
+    def layout(self) -> list[tuple[str, int]]:
+        """(kind, index) of every child, in order: tiles, zones, shown tiles, seat plates."""
+        return [(kind, n) for kind in (TILE, ZONE, SHOWN, PLATE)
+                for n in range(len(self.items(kind)))]
+
+    def childCount(self) -> int:  # noqa: N802 - Qt API
+        return len(self.layout())
+
+    def child(self, index: int) -> QAccessibleInterface | None:
+        places = self.layout()
+        if not 0 <= index < len(places):
+            return None
+        key = places[index]
+        found = self._children.get(key)
+        if found is None:
+            found = self._children[key] = ItemAccessible(self, *key)
+        return found
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt API
+        key = (getattr(child, "kind", None), getattr(child, "index", None))
+        places = self.layout()
+        return places.index(key) if key in places else -1  # type: ignore[arg-type]
+
+    def focusChild(self) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+        tile = self.view.table.focused_tile() if self._alive else None
+        if tile is None or not self.view.hasFocus():
+            return None
+        return self.child(self.view.table.focus_index)
+
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+        if not self._alive:
+            return None
+        local = self.view.viewport().mapFromGlobal(QPoint(x, y))
+        point = self.view.mapToScene(local)
+        for number in range(self.childCount()):
+            child = self.child(number)
+            item = child.item() if isinstance(child, ItemAccessible) else None
+            if item is not None and item.sceneBoundingRect().contains(point):
+                return child
+        return None
+
+
+def factory(key: str, obj: QObject | None) -> QAccessibleInterface | None:
+    """``QAccessible`` factory: the table view gets :class:`TableAccessible`."""
+    if isinstance(obj, TableView):
+        return TableAccessible(obj)
+    return None
+
+
+_installed = False
+
+
+def install() -> None:
+    """Install the factory once per process (call before the first table is shown)."""
+    global _installed
+    if not _installed:
+        QAccessible.installFactory(factory)
+        _installed = True
+
+
+__all__ = ["ItemAccessible", "TableAccessible", "factory", "install", "zone_name"]

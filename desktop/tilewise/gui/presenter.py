@@ -1,0 +1,392 @@
+"""Presenter mode: a lesson shown full screen to a room, stepped through by a teacher.
+
+:class:`PresenterWindow` holds its own :class:`~tilewise.gui.player.LessonPlayer` (so the
+learner's progress is not touched) in presenter style: the high-contrast tiles (unless the
+colour-blind set is chosen), type sized from the window height (readable from the back of a
+hall at 1024x768 and at 4K), no library button, progress bar, hints or step buttons.
+
+Keys (a presentation clicker sends Page Up / Page Down):
+
+==========================  ============================================================
+Page Down, Right, Down      next step (a task need not be done: the teacher decides);
+                            after the last step, the next lesson
+Page Up, Left, Up           previous step
+Home                        first step of the lesson
+B, full stop                blank the screen (black); again to show it
+Esc                         leave presenter mode
+A                           show the answer of the task or quiz
+U, Ctrl+Z                   undo the last move
+R                           start the step again
+N                           presenter notes on the projected screen (one screen)
+H, Shift+H                  ring the next / previous seat, zone or tile (the pointer);
+                            a click rings what is under it, a second click takes it away
+Ctrl +, Ctrl -, Ctrl 0      zoom the table (faces are re-rendered, never blurred)
+==========================  ============================================================
+
+With two screens the table fills the chosen screen (``Settings.present_screen``, default the
+last one) and :class:`NotesWindow` shows, on the other, what to say for the step, what
+learners get wrong (the pack's ``notes``, translated with the pack catalog), the answer and
+the next step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QScreen,
+    QShortcut,
+)
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from tilewise.gui.player import LessonPlayer, answer_tiles, command_label
+from tilewise.gui.table import tile_name
+from tilewise.gui.tileimages import TileImages
+from tilewise.i18n import _, add_listener, pgettext, remove_listener
+from tilewise.lessons.model import Lesson, Pack
+
+
+def present_theme(theme: str) -> str:
+    """Tile theme on the projector: high contrast, unless the colour-blind set is chosen."""
+    return "colourblind" if theme == "colourblind" else "contrast"
+
+
+def choose_screens(screens: list[QScreen], choice: int,
+                   primary: QScreen | None) -> tuple[QScreen | None, QScreen | None]:
+    """(projector screen, notes screen or None) for ``choice`` (-1 = the last screen)."""
+    if not screens:
+        return None, None
+    show = screens[choice] if 0 <= choice < len(screens) else screens[-1]
+    others = [s for s in screens if s is not show]
+    if not others:
+        return show, None
+    return show, primary if primary in others else others[0]
+
+
+def presenter_sheet(height: int, text_scale: float = 1.0) -> str:
+    """Style sheet for the presenter at a window ``height`` (logical px): type is about 1/26
+    of the height (30 px at 768), so it reads from the back of a room at any resolution."""
+    base = max(22, round(height / 26 * text_scale))
+    return f"""
+QWidget {{ font-size: {base}px; }}
+LessonPlayer {{ background: #ffffff; }}
+QLabel#lessonTitle {{ font-size: {round(base * 1.15)}px; font-weight: bold; }}
+QLabel#stepCounter {{ font-size: {round(base * 0.8)}px; font-weight: bold; }}
+QLabel#stepTitle {{ font-size: {round(base * 1.2)}px; font-weight: bold; }}
+QLabel#stepText {{ font-size: {base}px; }}
+QLabel#teacherNotes {{ font-size: {round(base * 0.8)}px; }}
+QLabel#feedback {{ font-size: {round(base * 0.9)}px; min-height: {round(base * 2.6)}px; }}
+QPushButton {{ font-size: {round(base * 0.85)}px; min-height: {round(base * 1.6)}px; }}
+QPushButton[role="option"] {{ font-size: {base}px; }}
+"""
+
+
+def answer_text(player: LessonPlayer) -> str:
+    """The step's expected answer in words (for the teacher's notes), "" when it has none.
+    Read from the pack, so it does not count as "Show me" for the session."""
+    session = player.session
+    if session is None:
+        return ""
+    step = session.step
+    if step.quiz is not None:
+        for option in step.quiz.options:
+            if option.id == step.quiz.answer:
+                return str(player._option_text(option))
+        return ""
+    if step.task is None or not step.task.answers:
+        return ""
+    action = dict(step.task.answers[0].action)
+    # TRANSLATORS: separator between tile names
+    names = pgettext("list separator", ", ").join(
+        tile_name(t) for t in answer_tiles(action, step.task))
+    blind = int(action.get("blind", 0) or 0)
+    parts = [names] if names else []
+    if blind:
+        parts.append(_("{n} blind", n=blind))
+    if action.get("type") in ("vote", "votes"):
+        keep = action.get("continue")
+        keep = keep.get(step.task.seat) if isinstance(keep, dict) else keep
+        parts.append(command_label("vote:continue" if keep else "vote:stop"))
+    elif action.get("type") in ("claim", "claims"):
+        claims = [action] if action["type"] == "claim" else action.get("claims", [])
+        for claim in claims:
+            if claim.get("seat", step.task.seat) == step.task.seat:
+                parts.append(command_label(f"claim:{claim.get('claim', '')}"))
+    elif action.get("type") == "declare_win":
+        parts.append(command_label("declare_win"))
+    return pgettext("list separator", ", ").join(parts)
+
+
+def keys_help() -> str:
+    """The presenter's keys, one per line (shown with the notes)."""
+    return "\n".join((
+        _("Page Down or Right: next step. Page Up or Left: back."),
+        _("B: blank the screen. Esc: leave presenter mode."),
+        _("A: show the answer. U: undo. R: start the step again."),
+        _("H: ring the next seat or tile (or click it). N: notes."),
+        _("Ctrl + and Ctrl -: zoom the table. Ctrl 0: whole table."),
+    ))
+
+
+class NotesWindow(QWidget):
+    """The teacher's screen: lesson, step, notes, answer, next step and the keys."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("presenterNotes")
+        self.heading = QLabel()
+        self.heading.setObjectName("lessonTitle")
+        self.heading.setWordWrap(True)
+        self.body = QLabel()
+        self.body.setObjectName("notesBody")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.PlainText)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.keys = QLabel()
+        self.keys.setObjectName("notesKeys")
+        self.keys.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.keys)
+        self.setStyleSheet("QLabel { font-size: 22px; } QLabel#lessonTitle { font-size: 28px; "
+                           "font-weight: bold; } QLabel#notesKeys { font-size: 17px; "
+                           "color: #444444; }")
+
+    def show_step(self, player: LessonPlayer) -> None:
+        """Fill in the notes of ``player``'s current step."""
+        session, lesson = player.session, player.lesson
+        if session is None or lesson is None or player.catalog is None:
+            return
+        self.setWindowTitle(_("Presenter notes"))
+        step = session.step
+        self.heading.setText(player.catalog.text(lesson.context(), lesson.title))
+        lines = [_("Step {number} of {total}", number=session.index + 1,
+                   total=len(lesson.steps))]
+        if step.title:
+            lines[0] += ": " + player.pack_text(step.title)
+        notes = player.pack_text(step.notes) if step.notes else ""
+        lines.append(notes or _("No notes for this step."))
+        answer = answer_text(player)
+        if answer:
+            # TRANSLATORS: presenter notes; {answer} is the task's answer in words
+            lines.append(_("Answer: {answer}", answer=answer))
+        if session.index + 1 < len(lesson.steps):
+            upcoming = lesson.steps[session.index + 1]
+            title = player.catalog.text(lesson.context(upcoming), upcoming.title or "")
+            if title:
+                lines.append(_("Next: {title}", title=title))
+        self.body.setText("\n\n".join(lines))
+        self.keys.setText(keys_help())
+
+
+class PresenterWindow(QWidget):
+    """A lesson for a room (see the module doc for the keys). ``closed`` when it is left."""
+
+    closed = Signal()
+
+    def __init__(self, packs: list[Pack], pack: Pack, lesson: Lesson,
+                 saved: dict[str, Any] | None = None, *, theme: str = "classic",
+                 text_scale: float = 1.0, screen_choice: int = -1) -> None:
+        super().__init__(None, Qt.WindowType.Window)
+        self.setObjectName("presenter")
+        self.packs, self.pack = packs, pack
+        self.text_scale = text_scale
+        self.screen_choice = screen_choice
+        self.images = TileImages(present_theme(theme))
+        self.player = LessonPlayer(self.images)
+        self.player.presenting = True
+        self.player.leave.connect(self.close)
+        self.player.table.clicked.connect(self.player.table_scene.spot_at)
+        self.blank = QWidget(self)
+        self.blank.setObjectName("blank")
+        self.blank.setStyleSheet("QWidget#blank { background: black; }")
+        self.blank.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.blank.hide()
+        self.setStyleSheet("QWidget#presenter { background: #ffffff; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.addWidget(self.player)
+        self.notes_window: NotesWindow | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._keys()
+        self._closed = False
+        add_listener(self.retranslate)
+        self.player.set_presenting(True)
+        self.open(lesson, saved)
+
+    # ---- set-up ---------------------------------------------------------------------------
+    def _keys(self) -> None:
+        bindings = (
+            (("PgDown",), self.next_step), (("PgUp",), self.previous_step),
+            (("Home",), lambda: self.go(0)),
+            (("B", "."), self.toggle_blank), (("Esc",), self.close),
+            (("A",), self.reveal), (("U", "Ctrl+Z"), self.undo), (("R",), self.reset_step),
+            (("N",), self.toggle_notes), (("H",), lambda: self.spot(1)),
+            (("Shift+H",), lambda: self.spot(-1)),
+        )
+        self.shortcuts: list[QShortcut] = []
+        for keys, slot in bindings:
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+                shortcut.activated.connect(slot)
+                self.shortcuts.append(shortcut)
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        """Arrows step through the lesson unless the table has them (for its tiles)."""
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.next_step()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.previous_step()
+        else:
+            super().keyPressEvent(event)
+
+    def retranslate(self) -> None:
+        """Texts in the current language (an i18n listener)."""
+        self.setWindowTitle(_("Tilewise: presenter mode"))
+        self.player.retranslate()
+        self._after_step()
+
+    def place(self) -> None:
+        """Full screen on the chosen screen; the notes window on the other one, if any."""
+        app = QGuiApplication.instance()
+        screens = list(QGuiApplication.screens()) if app is not None else []
+        show, notes = choose_screens(screens, self.screen_choice, QGuiApplication.primaryScreen())
+        if show is not None:
+            self.setScreen(show)
+            self.setGeometry(show.geometry())
+        self.showFullScreen()
+        if notes is not None:
+            self.notes_window = NotesWindow()
+            self.notes_window.setScreen(notes)
+            self.notes_window.setGeometry(notes.availableGeometry())
+            self.notes_window.show()
+            self._after_step()
+        self.activateWindow()
+        self.setFocus()
+
+    # ---- the lesson -----------------------------------------------------------------------
+    def open(self, lesson: Lesson, saved: dict[str, Any] | None = None) -> None:
+        """Show ``lesson`` (at ``saved``'s step when given)."""
+        self.player.open(self.pack, lesson, saved)
+        self._after_step()
+
+    def go(self, index: int) -> bool:
+        """Show step ``index`` (0-based) of the lesson, done or not; False when out of range."""
+        player = self.player
+        if player.session is None or player.lesson is None:
+            return False
+        if not 0 <= index < len(player.lesson.steps):
+            return False
+        saved = player.session.to_dict()
+        saved["index"] = index
+        player.open(self.pack, player.lesson, saved)
+        self._after_step()
+        return True
+
+    def next_step(self) -> bool:
+        """The next step; after the last one, the next lesson of the pack."""
+        session, lesson = self.player.session, self.player.lesson
+        if session is None or lesson is None:
+            return False
+        if self.go(session.index + 1):
+            return True
+        lessons = self.pack.lessons
+        here = [x.id for x in lessons].index(lesson.id)
+        if here + 1 < len(lessons):
+            self.open(lessons[here + 1])
+            return True
+        return False
+
+    def previous_step(self) -> bool:
+        """The step before; before the first one, the last step of the lesson before."""
+        session, lesson = self.player.session, self.player.lesson
+        if session is None or lesson is None:
+            return False
+        if self.go(session.index - 1):
+            return True
+        lessons = self.pack.lessons
+        here = [x.id for x in lessons].index(lesson.id)
+        if here > 0:
+            before = lessons[here - 1]
+            self.open(before, {"lesson": before.id, "index": len(before.steps) - 1})
+            return True
+        return False
+
+    def reveal(self) -> dict[str, Any] | None:
+        """Show the answer of the task (its tiles selected: Enter or 1 sends them) or quiz."""
+        answer = self.player.show_answer()
+        self._after_step(refocus=answer is None or "option" not in answer)
+        return answer
+
+    def undo(self) -> bool:
+        """Take back the last move of the step."""
+        done = self.player.undo()
+        self._after_step()
+        return done
+
+    def reset_step(self) -> None:
+        """Start the step again."""
+        self.player.reset_step()
+        self._after_step()
+
+    def toggle_blank(self) -> bool:
+        """Black screen on / off (returns True when now blank)."""
+        blank = not self.blank.isVisible()
+        self.blank.setGeometry(self.rect())
+        self.blank.setVisible(blank)
+        if blank:
+            self.blank.raise_()
+        return blank
+
+    def is_blank(self) -> bool:
+        """True while the screen is blanked."""
+        return self.blank.isVisible()
+
+    def toggle_notes(self) -> bool:
+        """Notes on the projected screen on / off (returns True when shown)."""
+        self.player.show_notes = not self.player.show_notes
+        self.player.render_step(keep_feedback=True)
+        self._after_step()
+        return self.player.show_notes
+
+    def spot(self, delta: int) -> None:
+        """Ring the next (``delta`` 1) or previous (-1) seat, zone or tile."""
+        self.player.table_scene.spot_next(delta)
+
+    def _after_step(self, *, refocus: bool = True) -> None:
+        if self.notes_window is not None:
+            self.notes_window.show_step(self.player)
+        if refocus and not self.player.table.hasFocus():
+            self.setFocus()
+
+    # ---- window ---------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.player.setStyleSheet(presenter_sheet(self.height(), self.text_scale))
+        self.blank.setGeometry(self.rect())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        if not self._closed:
+            self._closed = True
+            remove_listener(self.retranslate)
+            self.player.table_scene.clear_spotlight()
+            if self.notes_window is not None:
+                self.notes_window.close()
+                self.notes_window.deleteLater()
+                self.notes_window = None
+            self.closed.emit()
+        super().closeEvent(event)
+
+
+__all__ = ["NotesWindow", "PresenterWindow", "answer_text", "choose_screens", "keys_help",
+           "present_theme", "presenter_sheet"]
