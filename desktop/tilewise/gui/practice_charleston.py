@@ -68,6 +68,10 @@ class CharlestonPracticeView(QWidget):
         self.status = QLabel()
         self.status.setObjectName("stepTitle")
         self.progress = QLabel()
+        self.line_labels = [QLabel() for _ in self.lines]
+        self.line_rows = [TileRow(images, 34) for _ in self.lines]
+        for row, line in zip(self.line_rows, self.lines, strict=True):
+            row.set_tiles(line.tiles, checkable=False)
         self.rack = TileRow(images)
         self.blind_label = QLabel()
         self.blind = QSpinBox()
@@ -98,6 +102,12 @@ class CharlestonPracticeView(QWidget):
         root.addLayout(top)
         root.addWidget(self.policy)
         root.addWidget(self.status)
+        for label, row in zip(self.line_labels, self.line_rows, strict=True):
+            line_box = QHBoxLayout()
+            line_box.addWidget(label)
+            line_box.addWidget(row)
+            line_box.addStretch(1)
+            root.addLayout(line_box)
         root.addWidget(self.progress)
         root.addWidget(self.rack)
         root.addLayout(moves)
@@ -180,6 +190,9 @@ class CharlestonPracticeView(QWidget):
         self.offer_button.setText(ngettext("Offer {n} tile across", "Offer {n} tiles across",
                                            len(self.rack.selected())))
         self.rack.retranslate()
+        for label, row, line in zip(self.line_labels, self.line_rows, self.lines, strict=True):
+            label.setText(self.line_name(line))
+            row.retranslate()
         step = p.step if p is not None else ""
         direction = PASS_DIRECTIONS.get(step)
         self.pass_button.setText(pass_count_label(direction or "right",

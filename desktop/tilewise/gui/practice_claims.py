@@ -84,7 +84,10 @@ class ClaimsDrillView(QWidget):
         self.discard = TileRow(images, 72)
         self.rack = TileRow(images)
         self.melds = QLabel()
-        self.melds.setWordWrap(True)
+        self.meld_row = TileRow(images, 44)
+        self.policy = QLabel()
+        self.policy.setWordWrap(True)
+        self.policy.setObjectName("cardNote")
         self.claim_buttons = {kind: QPushButton() for kind in CLAIMS}
         self.pass_button = QPushButton()
         self.who = QComboBox()
@@ -127,13 +130,18 @@ class ClaimsDrillView(QWidget):
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
+        root.addWidget(self.policy)
         root.addWidget(self.prompt)
         root.addWidget(self.discard)
         root.addLayout(claims)
         root.addLayout(precedence)
         root.addLayout(layout_line)
         root.addWidget(self.rack)
-        root.addWidget(self.melds)
+        melds = QHBoxLayout()
+        melds.addWidget(self.melds)
+        melds.addWidget(self.meld_row)
+        melds.addStretch(1)
+        root.addLayout(melds)
         root.addWidget(self.score)
         root.addWidget(self.feedback)
         root.addWidget(self.log, 1)
@@ -212,6 +220,8 @@ class ClaimsDrillView(QWidget):
         if prompt is not None and prompt.kind == "layout" and prompt.claim is not None:
             layout = sorted([*prompt.claim["tiles"], prompt.tile], key=lambda t: rank_of(t) or 0)
         self.layout_row.set_tiles(layout, limit=1)
+        exposed = drill.state["melds"][drill.seat] if drill is not None else []
+        self.meld_row.set_tiles([t for meld in exposed for t in meld["tiles"]], checkable=False)
         self.timer.stop()
         seconds = drill.level.window_seconds if drill is not None else None
         if prompt is not None and prompt.kind == "claim" and seconds is not None:
@@ -242,6 +252,10 @@ class ClaimsDrillView(QWidget):
         for index, why in enumerate(WHY):
             self.why.setItemText(index, _(_WHY_TEXT[why]))
         self.deal_button.setText(_("Deal"))
+        self.policy.setText(_(
+            "The computer plays every seat's draws and discards, yours too. It discards the "
+            "tile with the fewest partners in its hand, declares every kong it can and wins "
+            "whenever it can. At each discard you claim or pass; partners claim by the level."))
         self.back_button.setText(_("Back to practice"))
         for claim, button in self.claim_buttons.items():
             button.setText(claim_name(claim))
@@ -259,6 +273,7 @@ class ClaimsDrillView(QWidget):
         self.rack.retranslate()
         self.discard.retranslate()
         self.layout_row.retranslate()
+        self.meld_row.retranslate()
         self.prompt.setText(self._prompt_text())
         self.melds.setText(self._melds_text())
         score = drill.score if drill is not None else None

@@ -59,6 +59,8 @@ class TileRow(QWidget):
         """Show ``codes`` (protocol codes) as buttons; nothing selected."""
         for button in self.buttons:
             self.row.removeWidget(button)
+            button.hide()
+            button.setParent(None)
             button.deleteLater()
         self.codes, self.buttons, self.limit, self._order = list(codes), [], limit, []
         size = QSize(round(self.tile_height * ASPECT), self.tile_height)
