@@ -252,6 +252,11 @@ class CharlestonPracticeView(QWidget):
         return "\n".join(parts)
 
 
+def _note(tile: str, fits: bool) -> str:
+    # TRANSLATORS: a tile in the Charleston account; the check mark means it fits the line
+    return _("{tile} ✓", tile=tile_name(tile)) if fits else tile_name(tile)
+
+
 def summary_text(summary: Summary, lines: Sequence[PracticeLine],
                  line_name: Callable[[PracticeLine], str]) -> str:
     """The learner's tile-by-tile account, one line per step, in the current language."""
@@ -263,8 +268,9 @@ def summary_text(summary: Summary, lines: Sequence[PracticeLine],
     for account in summary.steps:
         step = (_("Courtesy pass") if account.step == "courtesy"
                 else charleston_step_name(account.step))
-        gave = ", ".join(f"{tile_name(n.tile)}{' ✓' if n.fits else ''}" for n in account.passed)
-        got = ", ".join(f"{tile_name(n.tile)}{' ✓' if n.fits else ''}" for n in account.received)
+        sep = pgettext("list separator", ", ")
+        gave = sep.join(_note(n.tile, n.fits) for n in account.passed)
+        got = sep.join(_note(n.tile, n.fits) for n in account.received)
         out.append(_("{step} ({effect}): passed {passed}; received {received}",
                      step=step, effect=effects[account.effect], passed=gave or "-",
                      received=got or "-"))
