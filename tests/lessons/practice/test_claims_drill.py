@@ -332,16 +332,19 @@ def test_partners_claim_by_level() -> None:
 # -- properties over many seeded games ------------------------------------------------------
 
 
-def legal_claims_by_brute_force(drill: ClaimsDrill) -> set[tuple[str, tuple[str, ...]]]:
-    """Every claim the learner could make, found by asking the referee about all of them."""
-    hand = drill.state["hands"][drill.seat]
+def legal_claims_by_brute_force(drill: ClaimsDrill,
+                                seat: str | None = None) -> set[tuple[str, tuple[str, ...]]]:
+    """Every claim ``seat`` (default the learner) could make, found by asking the referee
+    about all of them."""
+    seat = seat or drill.seat
+    hand = drill.state["hands"][seat]
     found = set()
     tried: list[tuple[str, list[str]]] = [("win", [])]
     for tile in set(hand):
         tried += [("pong", [tile, tile]), ("kong", [tile, tile, tile])]
     tried += [("chi", list(pair)) for pair in set(combinations(sorted(set(hand)), 2))]
     for kind, tiles in tried:
-        action = {"type": "claim", "seat": drill.seat, "claim": kind, "tiles": tiles}
+        action = {"type": "claim", "seat": seat, "claim": kind, "tiles": tiles}
         if judge(drill.scenario(action))["legal"]:
             found.add((kind, tuple(sorted(tiles))))
     return found
@@ -367,6 +370,24 @@ def assert_table_sound(drill: ClaimsDrill) -> None:
         extra = (turn["seat"] == seat and turn["stage"] == "discard"
                  and "pending_kong" not in drill.state)
         assert held == (14 if extra else 13) or drill.over
+
+
+def test_every_seat_sees_exactly_its_legal_claims() -> None:
+    """The table's claim options for all three other seats (what partners choose from)."""
+    checked = 0
+    for seed in range(4):
+        drill = ClaimsDrill(seed, seat="W", level=3)
+        while not drill.over:
+            prompt = drill.prompt
+            if prompt is not None and prompt.kind == "claim":
+                for seat in SEATS:
+                    if seat != prompt.by:
+                        shown = {(o["claim"], tuple(sorted(o["tiles"])))
+                                 for o in drill._options if o["seat"] == seat}
+                        assert shown == legal_claims_by_brute_force(drill, seat)
+                        checked += 1
+            greedy(drill)
+    assert checked > 100
 
 
 @settings(max_examples=3000 if FULL else 150, deadline=None,

@@ -186,6 +186,7 @@ class ClaimsDrill:
         self.history: list[dict[str, Any]] = []
         self._claims: list[dict[str, Any]] = []
         self._awarded: dict[str, str] | None = None
+        self._options: tuple[dict[str, Any], ...] = ()
         self._run()
 
     # -- reading the table -------------------------------------------------------------------
