@@ -43,6 +43,7 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
         view.rack.select([JOKER, *[t for t in practice.hand if t != JOKER][:2]])
         qtbot.mouseClick(view.pass_button, Qt.MouseButton.LeftButton)
         assert explain("JOKER_NOT_PASSABLE") in view.feedback.text()
+    logs: list[str] = []
     while not practice.done:
         if practice.step == "stop_vote":
             assert view.continue_button.isVisible()
@@ -58,8 +59,12 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
             assert view.pass_button.isVisible()
             qtbot.mouseClick(view.pass_button, Qt.MouseButton.LeftButton)
         assert not view.feedback.text(), view.feedback.text()
+        logs.append(view.log.text())
+    assert any("South forwarded 3 tiles blind." in log for log in logs)
+    assert any("Stopped by: South" in log for log in logs)
     assert "Your best line at the end" in view.log.text()
     assert "The second Charleston was stopped." in view.log.text()  # deal 40 shows a stop
+    assert "offers of 1 and 3, so 1 moved each way" in view.log.text()  # and 3 against 1
     scores = window.store.practice_scores(window.profile.id, "charleston")
     assert len(scores) == 1 and scores[0].seed == 40
     assert (scores[0].right, scores[0].asked) == practice.score()

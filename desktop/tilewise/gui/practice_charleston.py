@@ -235,7 +235,12 @@ class CharlestonPracticeView(QWidget):
         if p is None or not p.records:
             return ""
         if p.done:
-            return summary_text(p.summary(), self.lines, self.line_name)
+            courtesy = p.records[-1]
+            pairs = [_("Courtesy pass, {a} and {b}: offers of {x} and {y}, so {n} moved each way.",
+                       a=seat_name(a), b=seat_name(b), x=len(courtesy.offers[a]),
+                       y=len(courtesy.offers[b]), n=courtesy.exchanged[f"{a}-{b}"])
+                     for a, b in (("E", "W"), ("S", "N"))]
+            return "\n".join([summary_text(p.summary(), self.lines, self.line_name), *pairs])
         record = p.records[-1]
         parts = [_("You received: {tiles}", tiles=tile_list(record.received[p.seat]) or "-")]
         for seat in p.partners:
