@@ -108,3 +108,34 @@ def test_deeply_nested_toml_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     problems = [str(p).split(": ", 1)[1] for p in caught.value.problems]
     assert len(problems) == 1
     assert problems[0].startswith("cannot read TOML: maximum recursion depth exceeded")
+
+
+@pytest.mark.parametrize("asset", ["../../etc/passwd", "/etc/passwd", "C:/x.png",
+                                   "assets\\..\\x.png", "assets/../../x.png", "link/passwd"])
+def test_asset_paths_must_stay_inside_the_pack(tmp_path: Path, asset: str) -> None:
+    folder = copy_core(tmp_path / "pack")
+    (folder / "link").symlink_to("/etc")
+    data = read_toml(folder / "pack.toml")
+    data["assets"] = [{"path": asset, "source": "ours", "licence": "CC0-1.0"}]
+    write_toml(folder / "pack.toml", data)
+    with pytest.raises(PackError) as caught:
+        load_pack(folder)
+    clear_cache()
+    assert [str(p) for p in caught.value.problems] == [
+        f"{folder / 'pack.toml'}: assets[0].path: must be a path inside the pack, such as "
+        "assets/table.png"]
+
+
+def test_an_asset_inside_the_pack_is_fine(tmp_path: Path) -> None:
+    folder = copy_core(tmp_path / "pack")
+    (folder / "assets").mkdir()
+    (folder / "assets" / "table.png").write_bytes(b"\x89PNG")
+    data = read_toml(folder / "pack.toml")
+    data["assets"] = [{"path": "assets/table.png", "source": "ours", "licence": "CC0-1.0"},
+                      {"path": "assets/missing.png", "source": "ours", "licence": "CC0-1.0"}]
+    write_toml(folder / "pack.toml", data)
+    with pytest.raises(PackError) as caught:
+        load_pack(folder)
+    clear_cache()
+    assert [p.message for p in caught.value.problems] == [
+        "asset file assets/missing.png does not exist"]

@@ -27,7 +27,7 @@ import tomllib
 import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tilewise import __version__
@@ -302,7 +302,10 @@ class _PackReader:
             asset_path = self.text(entry, "path", where)
             source = self.text(entry, "source", where)
             licence = self.text(entry, "licence", where)
-            if asset_path is not None and not (self.path / asset_path).is_file():
+            if asset_path is not None and not _inside(self.path, asset_path):
+                self.problem(_join(where, "path"), "must be a path inside the pack, such as "
+                             "assets/table.png")
+            elif asset_path is not None and not (self.path / asset_path).is_file():
                 self.problem(_join(where, "path"), f"asset file {asset_path} does not exist")
             assets.append(Asset(asset_path or "", source or "", licence or ""))
         return {
@@ -705,6 +708,15 @@ def _card_shape(card: Any) -> bool:
             isinstance(group, dict) and isinstance(group.get("tiles", []), list)
             for group in line)
         for line in card)
+
+
+def _inside(root: Path, relative: str) -> bool:
+    """True when ``relative`` names a place inside ``root``: no backslash, drive, absolute path
+    or ``..``, and no symbolic link leading out (a pack may come from a stranger)."""
+    pure = PurePosixPath(relative)
+    if "\\" in relative or ":" in relative or pure.is_absolute() or ".." in pure.parts:
+        return False
+    return (root / pure).resolve().is_relative_to(root.resolve())
 
 
 def _join(where: str, key: str) -> str:
