@@ -507,3 +507,15 @@ def test_the_app_loads_bundled_then_installed_packs_with_a_cache(
     assert [p.id for p in packs][-1] == "community" and problems == []
     assert cache_dir() == tmp_path / "home" / "cache"
     assert len(list(cache_dir().glob("pack-*.json"))) == len(folders)
+
+
+def test_the_command_reports_a_file_system_error_cleanly(
+        source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    def failing(src: Any, dst: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(packinstall.os, "rename", failing)
+    archive = zip_folder(source, tmp_path / "p.zip")
+    assert packtool.main(["install", str(archive), "--into", str(tmp_path / "packs")]) == 1
+    assert "not installed: [Errno 28] No space left on device" in capsys.readouterr().err

@@ -74,5 +74,8 @@ def _install(archive: Path, into: Path, builtin: Path | None, replace: bool) -> 
         print(f"{archive}: refused, nothing installed ({len(exc.problems)} problem(s))",
               file=sys.stderr)
         return 1
+    except OSError as exc:  # disk full, no permission, a second install of the same pack
+        print(f"{archive}: not installed: {exc}", file=sys.stderr)
+        return 1
     print(f"{archive}: installed as {target}")
     return 0
