@@ -142,6 +142,9 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     set_language(language)
     install_qt_translations(app, language)
     app.setStyleSheet(style_sheet(settings.theme, settings.text_scale))
+    # A system switch between light and dark applies at once.
+    app.styleHints().colorSchemeChanged.connect(
+        lambda _scheme: app.setStyleSheet(style_sheet(settings.theme, settings.text_scale)))
     store = ProgressStore()
     profile = first_profile(store, settings, args.profile, language)
     if profile is None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import qVersion
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -139,9 +140,11 @@ class SettingsDialog(QDialog):
     """Language, tile theme, tile size, text size."""
 
     def __init__(self, language: str, theme: str, tile_size: int, text_scale: float,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, present_screen: int = -1) -> None:
         super().__init__(parent)
         self.language = QComboBox()
+        self.present_screen = QComboBox()  # presenter mode's screen (issue 7)
+        self._screen = present_screen
         _languages(self.language, language)
         self.theme = QComboBox()
         self.tile_size = QSpinBox()
@@ -152,10 +155,10 @@ class SettingsDialog(QDialog):
         self.text_scale.setSingleStep(0.25)
         self.text_scale.setValue(text_scale)
         self._theme = theme
-        self.labels = [QLabel() for _n in range(4)]
+        self.labels = [QLabel() for _n in range(5)]
         form = QFormLayout()
         for label, field in zip(self.labels, (self.language, self.theme, self.tile_size,
-                                              self.text_scale), strict=True):
+                                              self.text_scale, self.present_screen), strict=True):
             form.addRow(label, field)
         self.box = _buttons(self)
         layout = QVBoxLayout(self)
@@ -177,9 +180,30 @@ class SettingsDialog(QDialog):
             self.theme.addItem(names.get(theme, theme), theme)
         self.theme.setCurrentIndex(max(0, self.theme.findData(current)))
         for label, text in zip(self.labels, (_("Language"), _("Tiles"), _("Tile size"),
-                                             _("Text size")), strict=True):
+                                             _("Text size"), _("Presenter screen")), strict=True):
             label.setText(text)
+            label.setBuddy(self.labels_fields()[self.labels.index(label)])
+        chosen = self.present_screen.currentData()
+        chosen = self._screen if chosen is None else chosen
+        self.present_screen.clear()
+        # TRANSLATORS: presenter mode fills the last screen (a projector when there are two)
+        self.present_screen.addItem(_("Automatic (the last screen)"), -1)
+        for number, screen in enumerate(QGuiApplication.screens()):
+            size = screen.size()
+            self.present_screen.addItem(
+                _("Screen {number}: {name} ({width}x{height})", number=number + 1,
+                  name=screen.name(), width=size.width(), height=size.height()), number)
+        self.present_screen.setCurrentIndex(max(0, self.present_screen.findData(chosen)))
         translate_buttons(self.box)
+
+    def labels_fields(self) -> list[QWidget]:
+        """The fields in the order of :attr:`labels`."""
+        return [self.language, self.theme, self.tile_size, self.text_scale, self.present_screen]
+
+    def screen_choice(self) -> int:
+        """The presenter screen chosen: its number, or -1 for automatic."""
+        data = self.present_screen.currentData()
+        return int(data) if data is not None else -1
 
     def values(self) -> tuple[str, str, int, float]:
         """(language, theme, tile size, text scale)."""

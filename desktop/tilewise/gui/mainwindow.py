@@ -203,10 +203,12 @@ class MainWindow(QMainWindow):
     def edit_settings(self) -> None:
         """The settings dialog; a new language applies at once, without a restart."""
         s = self.settings
-        dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self)
+        dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
+                                present_screen=s.present_screen)
         if not dialog.exec():
             return
         language, theme, tile_size, text_scale = dialog.values()
+        s.present_screen = dialog.screen_choice()
         s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
         self.store.set_profile_language(self.profile.id, language)
         self.profile = self.store.profile(self.profile.id) or self.profile

@@ -349,7 +349,7 @@ class LessonPlayer(QWidget):
     def _tab_order(self) -> None:
         """Tab goes text, table (or quiz options), table buttons, then the step buttons."""
         chain: list[QWidget] = [self.text]
-        if self.stage.currentWidget() is self.table and self.stage.isVisible():
+        if self.stage.currentWidget() is self.table and not self.stage.isHidden():
             chain.append(self.table)
         elif self.stage.currentWidget() is self.quiz:
             chain += sorted(self.quiz.findChildren(QPushButton),

@@ -179,7 +179,10 @@ class NotesWindow(QWidget):
             lines.append(_("Answer: {answer}", answer=answer))
         if session.index + 1 < len(lesson.steps):
             upcoming = lesson.steps[session.index + 1]
-            title = player.catalog.text(lesson.context(upcoming), upcoming.title or "")
+            title = player.catalog.text(lesson.context(upcoming),
+                                        upcoming.title or upcoming.text or "")
+            if len(title) > 90:
+                title = title[:88].rsplit(" ", 1)[0] + " …"
             if title:
                 lines.append(_("Next: {title}", title=title))
         self.body.setText("\n\n".join(lines))

@@ -1,23 +1,72 @@
 """The app's look: large type and high contrast, readable at the back of a room.
 
 ``style_sheet(theme, text_scale)`` returns the Qt style sheet; ``contrast`` is the projector
-theme (black on white, thick outlines). Sizes are in logical pixels and follow the text scale.
+theme (black on white, thick outlines). Sizes are in logical pixels and follow the text scale
+and the system font size; colours follow the system's light or dark scheme.
 """
 
 from __future__ import annotations
 
+#: Size in logical px of a typical desktop default font (10 pt at 96 dpi).
+DEFAULT_SYSTEM_PX = 40 / 3
 
-def style_sheet(theme: str = "classic", text_scale: float = 1.0) -> str:
-    """The application style sheet for ``theme`` at ``text_scale`` (0.5-3.0)."""
-    base = round(18 * text_scale)
-    big = round(26 * text_scale)
-    huge = round(32 * text_scale)
-    if theme == "contrast":
+
+def system_dark() -> bool:
+    """True when the system asks for a dark colour scheme (``QStyleHints.colorScheme()``)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        return False
+    return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+
+
+def system_font_px() -> float:
+    """The system's default font size in logical px (:data:`DEFAULT_SYSTEM_PX` without an
+    application)."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        return DEFAULT_SYSTEM_PX
+    font = QGuiApplication.font()
+    if font.pixelSize() > 0:
+        return float(font.pixelSize())
+    screen = QGuiApplication.primaryScreen()
+    dpi = screen.logicalDotsPerInch() if screen is not None else 96.0
+    return max(1.0, font.pointSizeF()) * dpi / 72
+
+
+def style_sheet(theme: str = "classic", text_scale: float = 1.0, *, dark: bool | None = None,
+                system_px: float | None = None) -> str:
+    """The application style sheet for ``theme`` at ``text_scale`` (0.5-3.0).
+
+    Follows the system: ``dark`` (default: :func:`system_dark`) gives light text on dark
+    backgrounds; a system font larger than the usual 10 pt (``system_px``, default
+    :func:`system_font_px`) makes every size larger in proportion (never smaller).
+    """
+    dark = system_dark() if dark is None else dark
+    system_px = system_font_px() if system_px is None else system_px
+    grow = max(1.0, system_px / DEFAULT_SYSTEM_PX)
+    base = round(18 * text_scale * grow)
+    big = round(26 * text_scale * grow)
+    huge = round(32 * text_scale * grow)
+    note, notes_fg, notes_bg, quiet, off_fg, off_bg, bar_bg = (
+        "#444444", "#5a3d00", "#fff3c4", "#5c5648", "#8a8a8a", "#e4e0d6", "#e8e4da")
+    if theme == "contrast" and dark:
+        bg, fg, card, accent, good, bad = "#000000", "#ffffff", "#000000", "#8ab4ff", "#7dff9e", "#ff8a8a"
+        border = "3px solid #ffffff"
+    elif theme == "contrast":
         bg, fg, card, accent, good, bad = "#ffffff", "#000000", "#ffffff", "#0044cc", "#005a1e", "#b00000"
         border = "3px solid #000000"
+    elif dark:
+        bg, fg, card, accent, good, bad = "#1c1d1f", "#ececec", "#2a2c2f", "#3f9e78", "#7ad79b", "#ff8f8f"
+        border = "2px solid #5d6066"
     else:
         bg, fg, card, accent, good, bad = "#f4f1e8", "#1b1b1b", "#ffffff", "#1f5c45", "#1d6b3a", "#a32020"
         border = "2px solid #b9b2a0"
+    if dark:
+        note, notes_fg, notes_bg, quiet, off_fg, off_bg, bar_bg = (
+            "#c8c8c8", "#ffe6a6", "#3d3217", "#b8b2a2", "#9a9a9a", "#3a3c40", "#3a3c40")
     return f"""
 QWidget {{ font-size: {base}px; color: {fg}; }}
 QMainWindow, QDialog, QScrollArea > QWidget > QWidget {{ background: {bg}; }}
@@ -26,22 +75,22 @@ QLabel#packTitle {{ font-size: {big}px; font-weight: bold; color: {accent}; }}
 QLabel#stepTitle, QLabel#cardTitle {{ font-size: {big}px; font-weight: bold; }}
 QLabel#stepText {{ font-size: {round(base * 1.1)}px; }}
 QLabel#stepCounter {{ font-size: {base}px; font-weight: bold; }}
-QLabel#cardNote {{ color: #444444; }}
-QLabel#teacherNotes {{ color: #5a3d00; background: #fff3c4; padding: 6px; border-radius: 6px; }}
+QLabel#cardNote {{ color: {note}; }}
+QLabel#teacherNotes {{ color: {notes_fg}; background: {notes_bg}; padding: 6px; border-radius: 6px; }}
 QLabel#cardLocked {{ color: {bad}; font-weight: bold; }}
 QFrame#lessonCard {{ background: {card}; border: {border}; border-radius: 10px; padding: 6px; }}
 QLabel#feedback {{ font-size: {round(base * 1.1)}px; padding: 8px; border-radius: 8px;
                    border: {border}; background: {card}; min-height: {round(base * 1.1 * 4.2)}px; }}
 QLabel#feedback[verdict="none"] {{ border: 2px dashed #c9c2b0; background: transparent;
-                                   color: #5c5648; }}
+                                   color: {quiet}; }}
 QLabel#feedback[verdict="good"] {{ border: 4px solid {good}; color: {good}; }}
 QLabel#feedback[verdict="bad"] {{ border: 4px solid {bad}; color: {bad}; }}
 QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; background: {card};
                min-height: 36px; }}
 QPushButton:default {{ background: {accent}; color: white; }}
 QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
-QPushButton:disabled {{ color: #8a8a8a; background: #e4e0d6; }}
+QPushButton:disabled {{ color: {off_fg}; background: {off_bg}; }}
 QPushButton:focus {{ border: 4px solid #ffb000; }}
-QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: #e8e4da; }}
+QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: {bar_bg}; }}
 QProgressBar::chunk {{ background: {accent}; border-radius: 5px; }}
 """

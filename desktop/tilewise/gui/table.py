@@ -39,6 +39,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QTextCharFormat,
     QTextCursor,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -963,9 +964,14 @@ class TableView(QGraphicsView):
     def fit(self) -> None:
         """Scale the table's content (not the empty felt) to fill the view, times the zoom."""
         rect = self.table.content_rect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.zoom != 1.0:
-            self.scale(self.zoom, self.zoom)
+        if self.zoom == 1.0 or rect.isEmpty():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        else:
+            # The fitted scale of the whole area (scroll bars may take some of it when
+            # zoomed in; the zoom stays an exact multiple of the fitted size).
+            area = self.contentsRect()
+            fitted = min((area.width() - 4) / rect.width(), (area.height() - 4) / rect.height())
+            self.setTransform(QTransform.fromScale(fitted * self.zoom, fitted * self.zoom))
             self.centerOn(self._zoom_centre if self._zoom_centre is not None else rect.center())
         policy = (Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.zoom > 1.0
                   else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

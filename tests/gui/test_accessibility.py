@@ -1,0 +1,263 @@
+"""Accessibility: the table's accessible tree, marks that do not rely on colour, the system's
+dark scheme and font size, and every lesson completable with Tab, arrows, Space and Enter."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from tests.gui.conftest import open_step, rack_index
+from tilewise.gui.reasons import tile_name
+from tilewise.gui.style import style_sheet
+
+
+def tree(view: Any) -> list[tuple[Any, str, Any]]:
+    """(role, name, state) of every accessible child of the table view."""
+    iface = QAccessible.queryAccessibleInterface(view)
+    assert iface is not None
+    children = []
+    for number in range(iface.childCount()):
+        child = iface.child(number)
+        assert child is not None and child.isValid()
+        assert iface.indexOfChild(child) == number
+        assert child.parent() is iface or child.parent().object() is view
+        children.append((child.role(), child.text(QAccessible.Text.Name), child.state()))
+    return children
+
+
+def test_the_charleston_table_is_an_accessible_list_of_tiles_zones_and_seats(window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    view = player.table
+    iface = QAccessible.queryAccessibleInterface(view)
+    assert iface.role() == QAccessible.Role.List
+    assert iface.text(QAccessible.Text.Name) == "Table"
+    children = tree(view)
+    tiles = player.table_scene.tiles
+    assert len(tiles) == 14
+    for number, tile in enumerate(tiles):
+        role, name, state = children[number]
+        assert role == QAccessible.Role.ListItem
+        assert name == f"{tile_name(tile.code)}, {number + 1} of 14"
+        assert state.focusable and state.selectable and not state.selected
+    role, name, _state = children[14]
+    assert (role, name) == (QAccessible.Role.Button, "Pass to the right: South, 0 of 3 tiles")
+    assert iface.child(14).text(QAccessible.Text.Description) == (
+        "Press 1 to send the selected tiles here.")
+    seats = [(r, n) for r, n, _s in children[15:]]
+    assert seats == [
+        (QAccessible.Role.StaticText, "West, Across (opposite seat), 13 tiles"),
+        (QAccessible.Role.StaticText, "North, Left (upper seat), 13 tiles"),
+        (QAccessible.Role.StaticText, "South, Right (lower seat), 13 tiles"),
+    ]
+
+
+def test_selection_focus_and_drops_show_in_the_tree(window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    view = player.table
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    iface = QAccessible.queryAccessibleInterface(view)
+    focus = iface.focusChild()
+    assert focus is not None and iface.indexOfChild(focus) == 1
+    assert focus.text(QAccessible.Text.Name) == "Five Bam, 2 of 14, selected 1 of 1"
+    assert focus.state().selected and focus.state().focused
+    assert not iface.child(0).state().focused
+    player.drop(rack_index(player, "9C"), "pass")
+    zone = iface.child(len(player.table_scene.tiles))
+    assert zone.text(QAccessible.Text.Name) == "Pass to the right: South, 1 of 3 tiles"
+    placed = iface.child(5)
+    assert placed.text(QAccessible.Text.Name).endswith(", placed")
+    # A rebuilt, smaller table never leaves a child that claims to be there.
+    open_step(window, "jokers", "build-pung")
+    assert not iface.child(0).isValid() or iface.child(0).text(QAccessible.Text.Name)
+    assert iface.childCount() == len(tree(view))
+
+
+def test_exposed_tiles_are_named_with_their_seat(window: Any) -> None:
+    pack = window.packs[0]
+    for lesson in pack.lessons:
+        for step in lesson.steps:
+            melds = (step.task.state.get("melds") or {}) if step.task is not None else {}
+            if any(melds.values()):
+                open_step(window, lesson.id, step.id)
+                names = [n for _r, n, _s in tree(window.player.table)]
+                assert any(", exposed by " in n for n in names), names
+                return
+    pytest.fail("no step with exposures in the core pack")
+
+
+def test_selected_tiles_carry_a_mark_besides_colour(window: Any) -> None:
+    """A selected tile gets a badge (tick and number) outside the face: the pixels there
+    change, and differ between the first and second selected tile."""
+    player = open_step(window, "charleston", "first-right")
+    view, scene = player.table, player.table_scene
+    window.resize(1024, 768)
+    QApplication.processEvents()
+    tile = scene.tiles[3]
+    corner = view.mapFromScene(tile.mapToScene(tile.boundingRect().topRight()))
+    box = view.viewport().grab().toImage()
+
+    def patch(image: QImage) -> list[int]:
+        return [image.pixel(corner.x() - dx, corner.y() + dy) for dx in range(2, 14, 3)
+                for dy in range(2, 14, 3)]
+
+    before = patch(box)
+    player.select(3)
+    first = patch(view.viewport().grab().toImage())
+    assert first != before
+    assert tile.selection_number() == 1
+    player.select(1)
+    assert tile.selection_number() == 2
+
+
+def test_feedback_has_a_word_and_an_icon(window: Any) -> None:
+    player = open_step(window, "charleston", "first-right")
+    player.drop(rack_index(player, "J"), "pass")
+    assert player.feedback_text().startswith("Not allowed.")
+    assert player.feedback_icon.isVisible() and not player.feedback_icon.pixmap().isNull()
+    bad = player.feedback_icon.pixmap().toImage()
+    for code in ("9C", "7D", "8D"):
+        player.drop(rack_index(player, code), "pass")
+    assert player.feedback_text().startswith("Well done!")
+    assert player.feedback_icon.pixmap().toImage() != bad
+
+
+def test_style_follows_dark_scheme_and_system_font_size() -> None:
+    light = style_sheet("classic", 1.0, dark=False, system_px=40 / 3)
+    dark = style_sheet("classic", 1.0, dark=True, system_px=40 / 3)
+    assert "color: #1b1b1b" in light and "color: #ececec" in dark
+    assert "font-size: 18px" in light
+    bigger = style_sheet("classic", 1.0, dark=False, system_px=20)
+    assert "font-size: 27px" in bigger  # 18 * 20 / 13.33
+    assert "font-size: 36px" in style_sheet("classic", 2.0, dark=False, system_px=12)
+    assert "#000000" in style_sheet("contrast", 1.0, dark=True, system_px=12)
+
+
+def test_tiles_have_their_name_as_tooltip_in_the_learners_language(window: Any) -> None:
+    from tilewise.i18n import set_language
+
+    set_language("es")
+    player = open_step(window, "charleston", "first-right")
+    tile = player.table_scene.tiles[0]
+    assert tile.toolTip() == tile_name(tile.code) != "Five Bam"
+
+
+def test_tab_order_is_text_table_then_buttons(window: Any) -> None:
+    player = open_step(window, "claims", "chi")
+    player.text.setFocus()
+    QApplication.processEvents()
+    order = [QApplication.focusWidget()]
+    for _n in range(4):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        order.append(QApplication.focusWidget())
+    assert order[0] is player.text
+    assert order[1] is player.table
+    assert all(isinstance(w, QPushButton) for w in order[2:])
+    assert order[2].objectName().startswith("command:")
+
+
+# ---- keyboard only -------------------------------------------------------------------------
+
+def plan(player: Any, action: dict[str, Any], task: Any) -> tuple[list[str], str | None, str | None]:
+    """(tiles to select, zone to send them to, command button) for ``action``."""
+    kind, seat = action["type"], task.seat
+    if kind == "pass":
+        return [*action.get("tiles", []), *["back"] * int(action.get("blind", 0) or 0)], "pass", None
+    if kind == "courtesy":
+        return list(action["offers"].get(seat, [])), "courtesy", "offer"
+    if kind == "group":
+        on_table = Counter(t.code for t in player.table_scene.tiles if not t.movable)
+        tiles = list((Counter(action["tiles"]) - on_table).elements())
+        return tiles, "group", f"as:{action.get('as') or task.given.get('as')}"
+    if kind in ("claim", "claims"):
+        claim = action if kind == "claim" else next(
+            c for c in action["claims"] if c.get("seat", seat) == seat)
+        return list(claim.get("tiles", [])), "claim", f"claim:{claim['claim']}"
+    if kind in ("vote", "votes"):
+        keep = action["continue"] if kind == "vote" else action["continue"][seat]
+        return [], None, "vote:continue" if keep else "vote:stop"
+    if kind == "discard":
+        return [action["tile"]], "discard", None
+    if kind == "kong_concealed":
+        return [action["tile"]], "kong", None
+    if kind == "kong_added":
+        return [action["tile"]], f"kong_{action['end']}", None
+    if kind == "joker_exchange":
+        target = action["target"]
+        return [action["tile"]], f"swap:{target['seat']}:{target['meld']}", None
+    if kind == "declare_win":
+        return [], None, "declare_win"
+    raise AssertionError(kind)
+
+
+def by_keyboard(player: Any, tiles: list[str], zone: str | None, command: str | None) -> None:
+    """Tab from the lesson text to the table, arrows and Space to select, Enter to send,
+    Tab to the command button and Space to press it."""
+    player.text.setFocus()
+    QApplication.processEvents()
+    QTest.keyClick(player.text, Qt.Key.Key_Tab)
+    view = player.table
+    assert QApplication.focusWidget() is view
+    scene = player.table_scene
+    wanted = Counter(tiles)
+    for _n in range(2 * len(scene.tiles) + 2):
+        if not +wanted:
+            break
+        tile = scene.focused_tile()
+        if tile is not None and wanted[tile.code] > 0 and not tile.selected_ and tile.placed is None:
+            QTest.keyClick(view, Qt.Key.Key_Space)
+            wanted[tile.code] -= 1
+        else:
+            QTest.keyClick(view, Qt.Key.Key_Right)
+    assert not +wanted, f"could not reach {dict(wanted)}"
+    if zone is not None:
+        assert list(scene.zones)[0] == zone
+        QTest.keyClick(view, Qt.Key.Key_Return)
+    if command is not None:
+        for _n in range(20):
+            QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            if QApplication.focusWidget().objectName() == f"command:{command}":
+                break
+        button = QApplication.focusWidget()
+        assert button.objectName() == f"command:{command}"
+        QTest.keyClick(button, Qt.Key.Key_Space)
+
+
+def test_one_task_per_lesson_by_keyboard_alone(window: Any) -> None:
+    pack = window.packs[0]
+    done = []
+    for lesson in pack.lessons:
+        for step in lesson.steps:
+            if step.task is None:
+                continue
+            player = open_step(window, lesson.id, step.id)
+            tiles, zone, command = plan(player, dict(step.task.answers[0].action), step.task)
+            if zone is not None and list(player.table_scene.zones)[0] != zone:
+                continue  # a task for the digit keys; take the next one
+            by_keyboard(player, tiles, zone, command)
+            assert player.session.record().done, (lesson.id, step.id, player.feedback_text())
+            done.append(lesson.id)
+            break
+    assert done == [lesson.id for lesson in pack.lessons]
+
+
+def test_a_quiz_by_keyboard_alone(window: Any) -> None:
+    pack = window.packs[0]
+    lesson = next(x for x in pack.lessons if any(s.quiz is not None for s in x.steps))
+    step = next(s for s in lesson.steps if s.quiz is not None)
+    player = open_step(window, lesson.id, step.id)
+    player.text.setFocus()
+    QApplication.processEvents()
+    for _n in range(20):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if QApplication.focusWidget().objectName() == f"option:{step.quiz.answer}":
+            break
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert player.session.record().done

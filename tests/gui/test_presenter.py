@@ -1,0 +1,251 @@
+"""Presenter mode: keys, reveal/undo/reset through the lesson session, blank screen, notes,
+the pointer, zoom that re-renders faces, and ``tilewise render --present``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage, QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tests.gui.conftest import open_step
+from tilewise.gui.presenter import (
+    NotesWindow,
+    answer_text,
+    choose_screens,
+    present_theme,
+    presenter_sheet,
+)
+from tilewise.gui.table import Plate, TileItem
+
+
+@pytest.fixture
+def presenter(window: Any) -> Any:
+    """Presenter mode on the Charleston's first pass (opened from the main window, F5)."""
+    open_step(window, "charleston", "first-right")
+    assert window.act_present.shortcut() == QKeySequence("F5")
+    window.act_present.trigger()
+    shown = window.presenter
+    assert shown is not None and shown.isVisible()
+    QApplication.processEvents()
+    yield shown
+    if window.presenter is not None:
+        shown.close()
+
+
+def key(presenter: Any, which: Any, modifier: Any = Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(presenter, which, modifier)
+    QApplication.processEvents()
+
+
+def test_presenter_opens_the_current_step_uncluttered_in_high_contrast(presenter: Any) -> None:
+    player = presenter.player
+    assert player.session.step.id == "first-right"
+    assert presenter.images.theme == "contrast" and present_theme("colourblind") == "colourblind"
+    assert not player.library_button.isVisible() and not player.hint_button.isVisible()
+    assert not player.bar.isVisible()
+    assert player.findChild(object, "command:send") is None
+    assert not player.feedback.isVisible()  # no empty box on the projector
+    assert presenter.isFullScreen()
+
+
+def test_page_keys_and_arrows_step_through_even_an_unfinished_task(presenter: Any) -> None:
+    session = presenter.player.session
+    start = session.index
+    key(presenter, Qt.Key.Key_PageDown)
+    assert presenter.player.session.index == start + 1
+    key(presenter, Qt.Key.Key_Right)
+    assert presenter.player.session.index == start + 2
+    key(presenter, Qt.Key.Key_PageUp)
+    key(presenter, Qt.Key.Key_Left)
+    assert presenter.player.session.index == start
+    key(presenter, Qt.Key.Key_Home)
+    assert presenter.player.session.index == 0
+    key(presenter, Qt.Key.Key_PageUp)  # before the Charleston: the last step of lesson 1
+    assert presenter.player.lesson.id == "tiles"
+    assert presenter.player.session.index == len(presenter.player.lesson.steps) - 1
+    key(presenter, Qt.Key.Key_PageDown)
+    assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 0)
+
+
+def test_reveal_then_enter_then_undo_and_reset_go_through_the_session(presenter: Any) -> None:
+    player = presenter.player
+    key(presenter, Qt.Key.Key_A)
+    chosen = sorted(t.code for t in player.table_scene.selection())
+    answer = player.session.step.task.answers[0].action
+    assert chosen == sorted(answer["tiles"])
+    assert player.session.record().revealed
+    player.send_selection("pass")
+    assert player.session.record().done and len(player.session.record().moves) == 1
+    key(presenter, Qt.Key.Key_U)
+    assert not player.session.record().done and player.session.record().moves == []
+    assert all(t.placed is None for t in player.table_scene.tiles)
+    assert player.feedback_text() == "Move taken back."
+    key(presenter, Qt.Key.Key_U)  # nothing left to undo: no change, no crash
+    assert player.session.record().moves == []
+    player.drop(player.table_scene.tiles[0].index, "pass")
+    assert any(t.placed for t in player.table_scene.tiles)
+    key(presenter, Qt.Key.Key_R)
+    assert all(t.placed is None for t in player.table_scene.tiles)
+
+
+def test_ctrl_z_undoes_too(presenter: Any) -> None:
+    player = presenter.player
+    presenter.reveal()
+    player.send_selection("pass")
+    key(presenter, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert player.session.record().moves == []
+
+
+def test_b_blanks_the_screen_black_and_again_shows_it(presenter: Any) -> None:
+    key(presenter, Qt.Key.Key_B)
+    assert presenter.is_blank()
+    image = presenter.grab().toImage()
+    w, h = image.width(), image.height()
+    for x, y in ((2, 2), (w // 2, h // 2), (w - 3, h - 3)):
+        assert QColor(image.pixel(x, y)) == QColor("black")
+    key(presenter, Qt.Key.Key_B)
+    assert not presenter.is_blank()
+    key(presenter, Qt.Key.Key_Period)
+    assert presenter.is_blank()
+
+
+def test_escape_leaves_presenter_mode(window: Any, presenter: Any) -> None:
+    from shiboken6 import isValid
+
+    key(presenter, Qt.Key.Key_Escape)
+    assert window.presenter is None
+    assert not isValid(presenter) or not presenter.isVisible()
+
+
+def test_n_shows_the_step_notes_on_one_screen(presenter: Any) -> None:
+    player = presenter.player
+    steps = player.lesson.steps
+    with_notes = next(n for n, s in enumerate(steps) if s.notes)
+    presenter.go(with_notes)
+    assert not player.notes.isVisible()
+    key(presenter, Qt.Key.Key_N)
+    assert player.notes.isVisible()
+    assert player.notes.text().endswith(player.pack_text(steps[with_notes].notes))
+    key(presenter, Qt.Key.Key_N)
+    assert not player.notes.isVisible()
+
+
+def test_notes_window_has_notes_answer_and_next_step_translated(presenter: Any) -> None:
+    from tilewise.i18n import set_language
+
+    player = presenter.player
+    notes = NotesWindow()
+    step_index = next(n for n, s in enumerate(player.lesson.steps)
+                      if s.notes and s.task is not None)
+    presenter.go(step_index)
+    notes.show_step(player)
+    english = notes.body.text()
+    assert player.lesson.steps[step_index].notes in english
+    assert "Answer: " in english and answer_text(player) in english
+    assert "Next: " in english
+    set_language("es")
+    notes.show_step(player)
+    spanish = notes.body.text()
+    assert spanish != english
+    assert player.lesson.steps[step_index].notes not in spanish  # the pack's Spanish notes
+    assert "Page Down" not in notes.keys.text()
+    notes.close()
+
+
+def test_screens_projector_last_notes_on_the_other() -> None:
+    laptop, projector, third = object(), object(), object()
+    assert choose_screens([laptop, projector], -1, laptop) == (projector, laptop)  # type: ignore[list-item]
+    assert choose_screens([laptop], -1, laptop) == (laptop, None)  # type: ignore[list-item]
+    assert choose_screens([laptop, projector], 0, laptop) == (laptop, projector)  # type: ignore[list-item]
+    assert choose_screens([laptop, projector, third], 1, laptop) == (projector, laptop)  # type: ignore[list-item]
+    assert choose_screens([], -1, None) == (None, None)
+
+
+def test_type_grows_with_the_screen() -> None:
+    def base(sheet: str) -> int:
+        return int(sheet.split("font-size: ")[1].split("px")[0])
+
+    assert base(presenter_sheet(768)) >= 29
+    assert base(presenter_sheet(1440)) > base(presenter_sheet(768))
+    assert base(presenter_sheet(768, 1.5)) > base(presenter_sheet(768))
+
+
+def test_h_and_clicks_ring_seats_and_tiles_for_the_room(presenter: Any) -> None:
+    scene = presenter.player.table_scene
+    key(presenter, Qt.Key.Key_H)
+    assert isinstance(scene.spot_target, Plate) and scene.spotlight is not None
+    assert scene.spotlight.anim.state().name == "Running"
+    first = scene.spot_target
+    key(presenter, Qt.Key.Key_H)
+    assert scene.spot_target is not first
+    key(presenter, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    assert scene.spot_target is first
+    view = presenter.player.table
+    tile = scene.tiles[4]
+    where = view.mapFromScene(tile.sceneBoundingRect().center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert scene.spot_target is tile and isinstance(tile, TileItem)
+    assert scene.spotlight.sceneBoundingRect().contains(tile.sceneBoundingRect())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert scene.spot_target is None and scene.spotlight is None
+
+
+def test_zoom_rerenders_faces_at_the_new_device_size(presenter: Any, monkeypatch: Any) -> None:
+    view = presenter.player.table
+    images = presenter.images
+    asked: list[int] = []
+    real = images.pixmap
+
+    def spy(code: str, height_px: int, dpr: float = 1.0) -> Any:
+        asked.append(int(height_px * dpr))
+        return real(code, height_px, dpr)
+
+    monkeypatch.setattr(images, "pixmap", spy)
+    view.viewport().grab()
+    at_fit = max(asked)
+    asked.clear()
+    key(presenter.player.table, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom == pytest.approx(1.25)
+    view.set_zoom(2.0)
+    view.viewport().grab()
+    assert max(asked) == pytest.approx(2 * at_fit, abs=2)  # a face rendered at 2x, not scaled
+    key(presenter.player.table, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom == pytest.approx(1.6)
+    key(presenter.player.table, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom == 1.0
+    assert view.pinch(1.5, started=True) == pytest.approx(1.5)
+    assert view.pinch(3.0) == pytest.approx(3.0)
+    assert view.set_zoom(99) == view.ZOOM_RANGE[1]
+    assert view.set_zoom(0.1) == 1.0
+
+
+def test_zoomed_in_faces_stay_sharp(presenter: Any) -> None:
+    """At 3x the face's edges are crisp: the rendered pixmap is 3x as tall, no upscaling."""
+    view = presenter.player.table
+    scene = presenter.player.table_scene
+    tile = scene.tiles[0]
+    view.set_zoom(3.0, tile.sceneBoundingRect().center())
+    QApplication.processEvents()
+    scale = view.transform().m11()
+    assert scale > 1.0
+    face = presenter.images.pixmap(tile.code, round(100 * scale), 1.0)
+    assert abs(face.height() - round(100 * scale)) <= 1
+
+
+def test_render_present_writes_a_shot_of_the_asked_size(tmp_path: Path, home: Path) -> None:
+    from tilewise.gui.render import main
+
+    out = tmp_path / "p.png"
+    assert main(["--present", "--pack", "core", "--lesson", "charleston", "--step",
+                 "first-right", "--size", "1024x768", "--out", str(out)]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1024, 768)
+    assert main(["--present", "--all", "--size", "1024x768", "--out",
+                 str(tmp_path / "all")]) == 0
+    shots = sorted(p.name for p in (tmp_path / "all" / "1024x768").glob("*.png"))
+    assert len(shots) == 5 and "core-charleston.png" in shots
