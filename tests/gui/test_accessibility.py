@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAccessible, QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.reasons import tile_name
 from tilewise.gui.style import style_sheet
+from tilewise.gui.table import BADGE_H, TILE_W
 
 
 def tree(view: Any) -> list[tuple[Any, str, Any]]:
@@ -101,12 +102,12 @@ def test_selected_tiles_carry_a_mark_besides_colour(window: Any) -> None:
     window.resize(1024, 768)
     QApplication.processEvents()
     tile = scene.tiles[3]
-    corner = view.mapFromScene(tile.mapToScene(tile.boundingRect().topRight()))
+    tag = view.mapFromScene(tile.mapToScene(QPointF(TILE_W / 2, -BADGE_H / 2 - 6)))
     box = view.viewport().grab().toImage()
 
     def patch(image: QImage) -> list[int]:
-        return [image.pixel(corner.x() - dx, corner.y() + dy) for dx in range(2, 14, 3)
-                for dy in range(2, 14, 3)]
+        return [image.pixel(tag.x() + dx, tag.y() + dy) for dx in range(-12, 13, 4)
+                for dy in range(-6, 7, 3)]
 
     before = patch(box)
     player.select(3)
@@ -115,6 +116,11 @@ def test_selected_tiles_carry_a_mark_besides_colour(window: Any) -> None:
     assert tile.selection_number() == 1
     player.select(1)
     assert tile.selection_number() == 2
+    second = patch(view.viewport().grab().toImage())
+    assert second != first  # the number in the tag changed from 1 to 2
+    # A press on the tag above a tile does not pick the tile up (only the face does).
+    assert view._tile_at(tile.mapToScene(QPointF(TILE_W / 2, -BADGE_H / 2))) is None
+    assert view._tile_at(tile.mapToScene(QPointF(TILE_W / 2, 50))) is tile
 
 
 def test_feedback_has_a_word_and_an_icon(window: Any) -> None:

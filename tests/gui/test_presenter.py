@@ -190,7 +190,7 @@ def test_h_and_clicks_ring_seats_and_tiles_for_the_room(presenter: Any) -> None:
     where = view.mapFromScene(tile.sceneBoundingRect().center())
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
     assert scene.spot_target is tile and isinstance(tile, TileItem)
-    assert scene.spotlight.sceneBoundingRect().contains(tile.sceneBoundingRect())
+    assert scene.spotlight.sceneBoundingRect().contains(tile.mapRectToScene(tile.shape().boundingRect()))
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
     assert scene.spot_target is None and scene.spotlight is None
 
@@ -249,3 +249,30 @@ def test_render_present_writes_a_shot_of_the_asked_size(tmp_path: Path, home: Pa
                  str(tmp_path / "all")]) == 0
     shots = sorted(p.name for p in (tmp_path / "all" / "1024x768").glob("*.png"))
     assert len(shots) == 5 and "core-charleston.png" in shots
+
+
+def test_present_from_the_library_opens_the_first_lesson(window: Any) -> None:
+    window.show_library()
+    shown = window.present()
+    assert shown is not None
+    assert shown.player.lesson.id == window.packs[0].lessons[0].id
+    assert shown.player.session.index == 0
+    shown.close()
+    assert window.presenter is None
+
+
+def test_the_command_line_has_present() -> None:
+    from tilewise.gui.app import parser
+
+    assert parser().parse_args(["--present"]).present
+    assert not parser().parse_args([]).present
+
+
+def test_presenter_screen_is_a_saved_setting(home: Path) -> None:
+    from tilewise.store.settings import Settings
+
+    settings = Settings(present_screen=1)
+    path = settings.save(home / "s.toml")
+    assert Settings.load(path).present_screen == 1
+    path.write_text("present_screen = 99\n", encoding="utf-8")
+    assert Settings.load(path).present_screen == -1

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, QRect
-from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtCore import QObject, QPoint, QRect, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QWindow
 from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem
 
 from tilewise.gui.table import FixedTile, Plate, TableView, TileItem, ZoneItem, tile_name
@@ -58,16 +58,16 @@ class ItemAccessible(QAccessibleInterface):
     def isValid(self) -> bool:  # noqa: N802 - Qt API
         return self.owner.view_alive() and self.item() is not None
 
-    def object(self) -> QObject | None:
+    def object(self) -> QObject | None:  # type: ignore[override]  # nullptr in C++
         return None
 
-    def window(self) -> QAccessibleInterface | None:
+    def window(self) -> QWindow:
         return self.owner.window()
 
     def parent(self) -> QAccessibleInterface:
         return self.owner
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
     def childCount(self) -> int:  # noqa: N802 - Qt API
@@ -76,7 +76,7 @@ class ItemAccessible(QAccessibleInterface):
     def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt API
         return -1
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802, E501
         return None
 
     def relations(self, match: Any = None) -> list[Any]:
@@ -153,7 +153,12 @@ class ItemAccessible(QAccessibleInterface):
         view = self.owner.view
         if item is None:
             return QRect()
-        box = item.sceneBoundingRect() if not isinstance(item, Plate) else item.rect
+        if isinstance(item, Plate):
+            box = item.rect
+        elif isinstance(item, (TileItem, FixedTile)):
+            box = item.mapRectToScene(item.shape().boundingRect())
+        else:
+            box = item.sceneBoundingRect()
         polygon = view.mapFromScene(box)
         local = polygon.boundingRect()
         top_left = view.viewport().mapToGlobal(local.topLeft())
@@ -168,11 +173,15 @@ class TableAccessible(QAccessibleWidget):
         self.view = view
         self._alive = True
         self._children: dict[tuple[str, int], ItemAccessible] = {}
-        view.destroyed.connect(self._gone)
+        self._child_ids: list[int] = []
 
-    def _gone(self) -> None:
+    def gone(self) -> None:
+        """The view is being destroyed: Qt's cache deletes each child interface (it owns
+        them since they were registered); no child answers any more."""
         self._alive = False
-        self._children.clear()
+        for child_id in self._child_ids:
+            QAccessible.deleteAccessibleInterface(child_id)
+        self._child_ids.clear()
 
     def view_alive(self) -> bool:
         """False once the view is destroyed."""
@@ -200,7 +209,7 @@ class TableAccessible(QAccessibleWidget):
     def childCount(self) -> int:  # noqa: N802 - Qt API
         return len(self.layout())
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
         places = self.layout()
         if not 0 <= index < len(places):
             return None
@@ -208,20 +217,22 @@ class TableAccessible(QAccessibleWidget):
         found = self._children.get(key)
         if found is None:
             found = self._children[key] = ItemAccessible(self, *key)
+            # Registered, so Qt's cache (one owner for screen readers and for us) knows it.
+            self._child_ids.append(QAccessible.registerAccessibleInterface(found))
         return found
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt API
         key = (getattr(child, "kind", None), getattr(child, "index", None))
         places = self.layout()
-        return places.index(key) if key in places else -1  # type: ignore[arg-type]
+        return places.index(key) if key in places else -1
 
-    def focusChild(self) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
         tile = self.view.table.focused_tile() if self._alive else None
         if tile is None or not self.view.hasFocus():
             return None
         return self.child(self.view.table.focus_index)
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802, E501
         if not self._alive:
             return None
         local = self.view.viewport().mapFromGlobal(QPoint(x, y))
@@ -229,16 +240,38 @@ class TableAccessible(QAccessibleWidget):
         for number in range(self.childCount()):
             child = self.child(number)
             item = child.item() if isinstance(child, ItemAccessible) else None
-            if item is not None and item.sceneBoundingRect().contains(point):
+            if item is not None and item.contains(item.mapFromScene(point)):
                 return child
         return None
 
 
+#: Interfaces made by :func:`factory`, kept alive from Python until Qt has deleted them (the
+#: Python wrapper owns the C++ object: were it collected first, Qt's cache would hold a
+#: dangling pointer and delete it a second time when the view goes).
+_LIVE: dict[int, TableAccessible] = {}
+_serial = 0
+
+
 def factory(key: str, obj: QObject | None) -> QAccessibleInterface | None:
     """``QAccessible`` factory: the table view gets :class:`TableAccessible`."""
-    if isinstance(obj, TableView):
-        return TableAccessible(obj)
-    return None
+    global _serial
+    if not isinstance(obj, TableView):
+        return None
+    iface = TableAccessible(obj)
+    _serial += 1
+    number = _serial
+    _LIVE[number] = iface
+    obj.destroyed.connect(lambda *_args: _forget(number))
+    return iface
+
+
+def _forget(number: int) -> None:
+    """The view of interface ``number`` is being destroyed: its children go now; the
+    interface itself is deleted by Qt's cache right after, so Python lets go of it later."""
+    iface = _LIVE.get(number)
+    if iface is not None:
+        iface.gone()
+    QTimer.singleShot(0, lambda: _LIVE.pop(number, None))
 
 
 _installed = False

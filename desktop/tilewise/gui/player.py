@@ -354,8 +354,9 @@ class LessonPlayer(QWidget):
         elif self.stage.currentWidget() is self.quiz:
             chain += sorted(self.quiz.findChildren(QPushButton),
                             key=lambda b: (b.y(), b.x(), b.objectName()))
-        chain += [w for n in range(self.commands.count())
-                  if isinstance(w := self.commands.itemAt(n).widget(), QPushButton)]
+        items = [self.commands.itemAt(n) for n in range(self.commands.count())]
+        chain += [w for item in items
+                  if item is not None and isinstance(w := item.widget(), QPushButton)]
         chain += [self.back_button, self.hint_button, self.answer_button, self.undo_button,
                   self.reset_button, self.next_button, self.library_button]
         for first, second in zip(chain, chain[1:], strict=False):

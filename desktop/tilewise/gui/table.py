@@ -34,6 +34,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPainterPath,
     QPen,
     QPolygonF,
     QResizeEvent,
@@ -74,6 +75,7 @@ FOCUS = QColor("#ffb000")
 SELECT = QColor("#1e88ff")
 GOOD = QColor("#2fbf71")
 SPOT = QColor("#ffd400")
+BADGE_H = 34.0  # height of the selection tag above a selected tile
 
 
 class TileItem(QGraphicsItem):
@@ -97,7 +99,13 @@ class TileItem(QGraphicsItem):
         self._anim: QVariantAnimation | None = None
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return QRectF(-4, -4, TILE_W + 8, TILE_H + 8)
+        return QRectF(-4, -BADGE_H - 10, TILE_W + 8, TILE_H + BADGE_H + 14)
+
+    def shape(self) -> QPainterPath:
+        """The face only: a press on the selection tag above does not pick the tile up."""
+        path = QPainterPath()
+        path.addRect(QRectF(0, 0, TILE_W, TILE_H))
+        return path
 
     def paint(  # noqa: D102
         self,
@@ -208,31 +216,26 @@ class ZoneItem(QGraphicsItem):
 
 
 def paint_badge(painter: QPainter, number: int) -> None:
-    """A selected tile's mark, readable without colour: a tick and its selection number in
-    a round badge (white on blue, black outline) at the tile's top-right corner."""
+    """A selected tile's mark, readable without colour: a tick and its selection number
+    ("✓2") in a white-on-blue tag with a black outline, centred just above the tile."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    badge = QRectF(TILE_W - 30, -14, 40, 40)
+    badge = QRectF(TILE_W / 2 - 26, -BADGE_H - 6, 52, BADGE_H)
     painter.setPen(QPen(INK, 3))
     painter.setBrush(SELECT)
-    painter.drawEllipse(badge)
+    painter.drawRoundedRect(badge, 10, 10)
     painter.setPen(QPen(PAPER, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                         Qt.PenJoinStyle.RoundJoin))
-    if number <= 0:
-        tick = QPolygonF([QPointF(badge.left() + 10, badge.center().y()),
-                          QPointF(badge.left() + 17, badge.bottom() - 11),
-                          QPointF(badge.right() - 9, badge.top() + 11)])
-        painter.drawPolyline(tick)
-    else:
-        # A short tick on the left, the number on the right: "✓2".
-        painter.drawPolyline(QPolygonF([QPointF(badge.left() + 6, badge.center().y()),
-                                        QPointF(badge.left() + 11, badge.center().y() + 6),
-                                        QPointF(badge.left() + 18, badge.top() + 12)]))
+    mid = badge.center().y()
+    left = badge.left() + (8 if number > 0 else 16)
+    painter.drawPolyline(QPolygonF([QPointF(left, mid), QPointF(left + 6, mid + 7),
+                                    QPointF(left + 16, mid - 8)]))
+    if number > 0:
         font = QFont()
-        font.setPixelSize(22)
+        font.setPixelSize(24)
         font.setBold(True)
         painter.setFont(font)
-        painter.drawText(badge.adjusted(16, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, str(number))
+        painter.drawText(badge.adjusted(24, 0, -2, 0), Qt.AlignmentFlag.AlignCenter, str(number))
     painter.restore()
 
 
@@ -428,7 +431,10 @@ class TableScene(QGraphicsScene):
         for seat in spec.seats:
             self._seat(spec, seat, plates[relation(spec.seat, seat)])
         self._discards(spec)
-        rack_y = SCENE_H - TILE_H - 44
+        you = label(_("You: {seat}", seat=seat_name(spec.seat)), self.px(30), PAPER)
+        you_h = you.boundingRect().height()
+        # The rack sits just above the learner's seat name (taller in Devanagari, presenter).
+        rack_y = SCENE_H - TILE_H - max(44.0, you_h + 4)
         self._own_melds(spec, rack_y)
         self._zones(spec, plates, QPointF(SCENE_W / 2, rack_y))
         rack_w = len(spec.rack) * (TILE_W + GAP) - GAP
@@ -468,9 +474,7 @@ class TableScene(QGraphicsScene):
             note = label(_("Arriving face down: pass them on blind"), self.px(24))
             note.setPos(min(incoming_x, SCENE_W - note.boundingRect().width() - 10), 306)
             self.addItem(note)
-        you = label(_("You: {seat}", seat=seat_name(spec.seat)), self.px(30), PAPER)
-        you.setPos((SCENE_W - you.boundingRect().width()) / 2,
-                   SCENE_H - you.boundingRect().height() - 2)
+        you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - you_h - 2)
         self.addItem(you)
         self.focus_index = 0
         self.update_focus()
