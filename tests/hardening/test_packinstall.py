@@ -210,7 +210,7 @@ def test_links_and_special_files_are_refused(source: Path, packs: Path, tmp_path
     info.create_system = 3
     info.external_attr = mode << 16
     problems = refused(pack_with(source, tmp_path, [(info, b"/etc/passwd")]), packs)
-    assert problems == [f"assets/link.png: {problems[0].split(': ', 1)[1]}"]
+    assert problems == [f"assets/link.png: type: {problems[0].split(': ', 2)[2]}"]
     assert expected in problems[0]
 
 
@@ -243,7 +243,7 @@ def test_a_zip_bomb_is_refused_by_its_declared_size(source: Path, packs: Path,
     archive = pack_with(source, tmp_path, [("assets/bomb.bin", bomb)])
     assert archive.stat().st_size < 200_000
     problems = refused(archive, packs)
-    assert problems == [f"assets/bomb.bin: {len(bomb)} bytes; a file may hold at most "
+    assert problems == [f"assets/bomb.bin: size: {len(bomb)} bytes; a file may hold at most "
                         f"{Limits().file_bytes}"]
 
 
@@ -288,7 +288,7 @@ def test_a_lying_size_header_is_caught_while_extracting(source: Path, packs: Pat
 def test_a_file_that_is_not_a_zip_is_refused(packs: Path, tmp_path: Path, content: bytes) -> None:
     archive = tmp_path / "p.zip"
     archive.write_bytes(content)
-    assert refused(archive, packs)[0].startswith("p.zip: not a readable zip archive")
+    assert refused(archive, packs)[0].startswith("p.zip: archive: not a readable zip archive")
 
 
 def test_a_missing_archive_is_refused(packs: Path, tmp_path: Path) -> None:

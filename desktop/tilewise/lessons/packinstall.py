@@ -20,7 +20,8 @@ refused, with nothing left behind in ``packs_dir``, when:
 Steps: extract to a fresh hidden folder inside ``packs_dir``, validate it there, compile each
 ``po/<lang>.po`` to ``po/<lang>.mo``, then move it into place with one ``os.rename``. Every
 refusal raises ``PackInstallError`` (a ``PackError``) whose ``.problems`` name the file (the
-member name inside the archive), the key path or line, and the problem.
+member name inside the archive), the key path or line (for the archive's own checks: ``archive``,
+``files``, ``name``, ``type``, ``encryption`` or ``size``), and the problem.
 
 This module takes the destination folder as a parameter (lessons may not import
 ``tilewise.store``); the app passes ``tilewise.store.paths.installed_packs_dir()``.
@@ -75,9 +76,9 @@ class PackInstallError(PackError):
 class _Refused(Exception):
     """Internal: stop at the first problem of the archive's structure."""
 
-    def __init__(self, file: str, message: str, key_path: str = "") -> None:
+    def __init__(self, file: str, key: str, message: str) -> None:
         super().__init__(message)
-        self.problem = Problem(file, key_path, message)
+        self.problem = Problem(file, key, message)
 
 
 def install_pack(archive: Path, packs_dir: Path, *, replace: bool = False,
@@ -143,9 +144,9 @@ def _extract(archive: Path, root: Path, limits: Limits) -> None:
     try:
         size = archive.stat().st_size
     except OSError as error:
-        raise _Refused(name, f"cannot read the archive: {error.strerror}") from None
+        raise _Refused(name, "archive", f"cannot read the archive: {error.strerror}") from None
     if size > limits.archive_bytes:
-        raise _Refused(name, f"the archive is {size} bytes; at most {limits.archive_bytes}")
+        raise _Refused(name, "size", f"the archive is {size} bytes; at most {limits.archive_bytes}")
     try:
         with zipfile.ZipFile(archive) as zipped:
             members = zipped.infolist()
@@ -160,7 +161,7 @@ def _extract(archive: Path, root: Path, limits: Limits) -> None:
                                   min(info.file_size, limits.file_bytes))
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
             ValueError, OSError, struct.error) as error:
-        raise _Refused(name, f"not a readable zip archive: {error}") from None
+        raise _Refused(name, "archive", f"not a readable zip archive: {error}") from None
 
 
 def _copy_limited(source: IO[bytes], sink: IO[bytes], name: str, cap: int) -> int:
@@ -169,7 +170,8 @@ def _copy_limited(source: IO[bytes], sink: IO[bytes], name: str, cap: int) -> in
     while chunk := source.read(_CHUNK):
         written += len(chunk)
         if written > cap:
-            raise _Refused(name, f"decompresses to more than its declared or allowed {cap} bytes")
+            raise _Refused(name, "size",
+                           f"decompresses to more than its declared or allowed {cap} bytes")
         sink.write(chunk)
     return written
 
@@ -177,28 +179,31 @@ def _copy_limited(source: IO[bytes], sink: IO[bytes], name: str, cap: int) -> in
 def _check_members(archive: str, members: list[zipfile.ZipInfo], limits: Limits) -> str:
     """Refuse unsafe or oversized members; return the folder prefix holding ``pack.toml``."""
     if len(members) > limits.files:
-        raise _Refused(archive, f"{len(members)} files; a pack may hold at most {limits.files}")
+        raise _Refused(archive, "files",
+                       f"{len(members)} files; a pack may hold at most {limits.files}")
     total = 0
     seen: set[str] = set()
     for info in members:
         _check_name(info.filename, limits)
         folded = info.filename.rstrip("/").casefold()
         if folded in seen:
-            raise _Refused(info.filename, "the archive holds this name twice")
+            raise _Refused(info.filename, "name", "the archive holds this name twice")
         seen.add(folded)
         mode = info.external_attr >> 16
         if stat.S_ISLNK(mode):
-            raise _Refused(info.filename, "symbolic links are not allowed in a pack")
+            raise _Refused(info.filename, "type", "symbolic links are not allowed in a pack")
         if stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR):
-            raise _Refused(info.filename, "only plain files and folders are allowed in a pack")
+            raise _Refused(info.filename, "type",
+                           "only plain files and folders are allowed in a pack")
         if info.flag_bits & 0x1:
-            raise _Refused(info.filename, "encrypted files are not allowed in a pack")
+            raise _Refused(info.filename, "encryption", "encrypted files are not allowed in a pack")
         if info.file_size > limits.file_bytes:
-            raise _Refused(info.filename, f"{info.file_size} bytes; a file may hold at most "
+            raise _Refused(info.filename, "size",
+                           f"{info.file_size} bytes; a file may hold at most "
                            f"{limits.file_bytes}")
         total += info.file_size
     if total > limits.total_bytes:
-        raise _Refused(archive, f"{total} bytes uncompressed; a pack may hold at most "
+        raise _Refused(archive, "size", f"{total} bytes uncompressed; a pack may hold at most "
                        f"{limits.total_bytes}")
     names = [info.filename for info in members if not info.is_dir()]
     prefix = _pack_prefix(archive, names)
@@ -210,16 +215,16 @@ def _check_members(archive: str, members: list[zipfile.ZipInfo], limits: Limits)
 def _check_name(name: str, limits: Limits) -> None:
     shown = name if name.isprintable() else repr(name)
     if "\\" in name:
-        raise _Refused(shown, "backslashes are not allowed in file names")
+        raise _Refused(shown, "name", "backslashes are not allowed in file names")
     if name.startswith("/") or _DRIVE.match(name):
-        raise _Refused(shown, "absolute paths are not allowed in a pack")
+        raise _Refused(shown, "name", "absolute paths are not allowed in a pack")
     if not name.isprintable() or ":" in name:
-        raise _Refused(shown, "control characters and colons are not allowed in file names")
+        raise _Refused(shown, "name", "control characters and colons are not allowed in file names")
     parts = name.rstrip("/").split("/")
     if any(part in ("", ".", "..") for part in parts):
-        raise _Refused(shown, "the path leaves the pack folder or has an empty part")
+        raise _Refused(shown, "name", "the path leaves the pack folder or has an empty part")
     if len(name) > limits.name_chars or len(parts) > limits.depth:
-        raise _Refused(shown, "the file name is too long or too deeply nested")
+        raise _Refused(shown, "name", "the file name is too long or too deeply nested")
 
 
 def _pack_prefix(archive: str, names: list[str]) -> str:
@@ -232,7 +237,8 @@ def _pack_prefix(archive: str, names: list[str]) -> str:
         (top,) = tops
         if f"{top}/pack.toml" in names:
             return f"{top}/"
-    raise _Refused(archive, "no pack.toml at the top of the archive (or of its one folder)")
+    raise _Refused(archive, "files",
+                   "no pack.toml at the top of the archive (or of its one folder)")
 
 
 def _check_layout(member: str, inner: str) -> None:
@@ -242,11 +248,11 @@ def _check_layout(member: str, inner: str) -> None:
         return
     if len(parts) == 2 and parts[0] == "po" and suffix in (".po", ".pot"):
         if suffix == ".po" and not LANG_PATTERN.match(PurePosixPath(inner).stem):
-            raise _Refused(member, "a catalog is named po/<language>.po, such as po/es.po")
+            raise _Refused(member, "name", "a catalog is named po/<language>.po, such as po/es.po")
         return
     if len(parts) >= 2 and parts[0] == "assets":
         return
-    raise _Refused(member, "not a pack file: a pack holds *.toml at the top, po/<lang>.po "
+    raise _Refused(member, "name", "not a pack file: a pack holds *.toml at the top, po/<lang>.po "
                    "and assets/...")
 
 
