@@ -35,6 +35,17 @@ def presenter(window: Any) -> Any:
     yield shown
     if window.presenter is not None:
         shown.close()
+    flush_deletes(shown)
+
+
+def flush_deletes(shown: Any) -> None:
+    """Delete a closed presenter window now (WA_DeleteOnClose), not at some later GC."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from shiboken6 import isValid
+
+    if isValid(shown):
+        QCoreApplication.sendPostedEvents(shown, QEvent.Type.DeferredDelete)
+    assert not isValid(shown)
 
 
 def key(presenter: Any, which: Any, modifier: Any = Qt.KeyboardModifier.NoModifier) -> None:
@@ -237,16 +248,18 @@ def test_zoomed_in_faces_stay_sharp(presenter: Any) -> None:
     assert abs(face.height() - round(100 * scale)) <= 1
 
 
-def test_render_present_writes_a_shot_of_the_asked_size(tmp_path: Path, home: Path) -> None:
-    from tilewise.gui.render import main
+def test_render_present_writes_a_shot_of_the_asked_size(tmp_path: Path) -> None:
+    from tests.gui.test_commands import _run
 
     out = tmp_path / "p.png"
-    assert main(["--present", "--pack", "core", "--lesson", "charleston", "--step",
-                 "first-right", "--size", "1024x768", "--out", str(out)]) == 0
+    done = _run(["render", "--present", "--pack", "core", "--lesson", "charleston", "--step",
+                 "first-right", "--size", "1024x768", "--out", str(out)], tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1024, 768)
-    assert main(["--present", "--all", "--size", "1024x768", "--out",
-                 str(tmp_path / "all")]) == 0
+    done = _run(["render", "--present", "--all", "--size", "1024x768", "--out",
+                 str(tmp_path / "all")], tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
     shots = sorted(p.name for p in (tmp_path / "all" / "1024x768").glob("*.png"))
     assert len(shots) == 5 and "core-charleston.png" in shots
 
@@ -259,6 +272,7 @@ def test_present_from_the_library_opens_the_first_lesson(window: Any) -> None:
     assert shown.player.session.index == 0
     shown.close()
     assert window.presenter is None
+    flush_deletes(shown)
 
 
 def test_the_command_line_has_present() -> None:

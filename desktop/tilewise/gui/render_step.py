@@ -103,6 +103,7 @@ class Renderer:
     def present(self, pack_id: str, lesson_id: str, index: int, size: tuple[int, int],
                 out: Path) -> Path:
         """Step ``index`` of a lesson in presenter mode (a window of the screen's size)."""
+        from PySide6.QtCore import QEvent
         from PySide6.QtGui import QPixmap
         from PySide6.QtWidgets import QApplication
 
@@ -124,7 +125,7 @@ class Renderer:
         presenter.render(pixmap)
         presenter.close()
         presenter.deleteLater()
-        QApplication.processEvents()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         out.parent.mkdir(parents=True, exist_ok=True)
         if not pixmap.save(str(out), "PNG"):
             raise OSError(f"could not write {out}")
