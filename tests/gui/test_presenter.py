@@ -144,6 +144,9 @@ def test_n_shows_the_step_notes_on_one_screen(presenter: Any) -> None:
     assert player.notes.text().endswith(player.pack_text(steps[with_notes].notes))
     key(presenter, Qt.Key.Key_N)
     assert not player.notes.isVisible()
+    presenter.go(next(n for n, s in enumerate(steps) if s.notes and s.task is not None))
+    key(presenter, Qt.Key.Key_N)
+    assert player.notes.isVisible() and not player.feedback.isVisible()  # no empty box
 
 
 def test_notes_window_has_notes_answer_and_next_step_translated(presenter: Any) -> None:

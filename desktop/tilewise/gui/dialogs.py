@@ -292,5 +292,10 @@ class HelpDialog(QDialog):
             "to send the selected tiles there. The buttons under the table do the rest.\n\n"
             "Hint shows a clue (it lowers the step's mastery a little). "
             "Start this step again puts every tile back."
+        ) + "\n\n" + _(
+            "Teaching a room? Press F5 for presenter mode: full screen on the projector, large "
+            "tiles, high contrast. Page Down and Page Up step through the lesson, B blanks the "
+            "screen and Esc leaves. The teacher's notes list every key. Ctrl + and Ctrl - zoom "
+            "the table."
         ))
         translate_buttons(self.box)

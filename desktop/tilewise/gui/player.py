@@ -345,6 +345,10 @@ class LessonPlayer(QWidget):
             self._clear_feedback()
         self._update_nav()
         self._tab_order()
+        if self.presenting:  # no empty feedback box on the projector
+            self.feedback.setVisible(step.acting and bool(self.feedback.text()))
+            self.feedback_icon.setVisible(self.feedback.isVisibleTo(self)
+                                          and self.feedback.property("verdict") != "none")
 
     def _tab_order(self) -> None:
         """Tab goes text, table (or quiz options), table buttons, then the step buttons."""
