@@ -293,3 +293,17 @@ def test_presenter_screen_is_a_saved_setting(home: Path) -> None:
     assert Settings.load(path).present_screen == 1
     path.write_text("present_screen = 99\n", encoding="utf-8")
     assert Settings.load(path).present_screen == -1
+
+
+def test_a_touchpad_pinch_zooms_the_table(presenter: Any) -> None:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QNativeGestureEvent, QPointingDevice
+
+    view = presenter.player.table
+    where = QPointF(view.viewport().rect().center())
+    pinch = QNativeGestureEvent(Qt.NativeGestureType.ZoomNativeGesture,
+                                QPointingDevice.primaryPointingDevice(), 2, where, where,
+                                QPointF(view.viewport().mapToGlobal(where.toPoint())), 0.5,
+                                QPointF(0, 0), 1)
+    QApplication.sendEvent(view.viewport(), pinch)
+    assert view.zoom == pytest.approx(1.5)
