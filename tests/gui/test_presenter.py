@@ -307,3 +307,23 @@ def test_a_touchpad_pinch_zooms_the_table(presenter: Any) -> None:
                                 QPointF(0, 0), 1)
     QApplication.sendEvent(view.viewport(), pinch)
     assert view.zoom == pytest.approx(1.5)
+
+
+def test_the_teachers_screen_takes_the_keys_too(presenter: Any, qtbot: Any) -> None:
+    notes = NotesWindow()
+    qtbot.addWidget(notes)
+    notes.arrows = presenter.keyPressEvent
+    presenter._keys(notes)
+    presenter.notes_window = notes
+    notes.show()
+    notes.activateWindow()
+    qtbot.waitExposed(notes)
+    start = presenter.player.session.index
+    QTest.keyClick(notes, Qt.Key.Key_PageDown)
+    assert presenter.player.session.index == start + 1
+    QTest.keyClick(notes, Qt.Key.Key_Right)
+    assert presenter.player.session.index == start + 2
+    assert notes.body.text().startswith(f"Step {start + 3} of ")  # kept in step
+    QTest.keyClick(notes, Qt.Key.Key_B)
+    assert presenter.is_blank()
+    presenter.notes_window = None

@@ -158,6 +158,15 @@ class NotesWindow(QWidget):
         self.setStyleSheet("QLabel { font-size: 22px; } QLabel#lessonTitle { font-size: 28px; "
                            "font-weight: bold; } QLabel#notesKeys { font-size: 17px; "
                            "color: #444444; }")
+        self.arrows: Any = None  # the presenter's handler for arrow keys pressed here
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        """Arrow keys on the teacher's screen step through the lesson too."""
+        if self.arrows is not None and event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right,
+                                                       Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.arrows(event)
+        else:
+            super().keyPressEvent(event)
 
     def show_step(self, player: LessonPlayer) -> None:
         """Fill in the notes of ``player``'s current step."""
@@ -226,7 +235,9 @@ class PresenterWindow(QWidget):
         self.open(lesson, saved)
 
     # ---- set-up ---------------------------------------------------------------------------
-    def _keys(self) -> None:
+    def _keys(self, target: QWidget | None = None) -> None:
+        """The presenter's keys on ``target`` (this window, or the notes window, so the
+        teacher's screen takes them too)."""
         bindings = (
             (("PgDown",), self.next_step), (("PgUp",), self.previous_step),
             (("Home",), lambda: self.go(0)),
@@ -235,10 +246,11 @@ class PresenterWindow(QWidget):
             (("N",), self.toggle_notes), (("H",), lambda: self.spot(1)),
             (("Shift+H",), lambda: self.spot(-1)),
         )
-        self.shortcuts: list[QShortcut] = []
+        if target is None:
+            self.shortcuts: list[QShortcut] = []
         for keys, slot in bindings:
             for key in keys:
-                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut = QShortcut(QKeySequence(key), target or self)
                 shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
                 shortcut.activated.connect(slot)
                 self.shortcuts.append(shortcut)
@@ -270,6 +282,8 @@ class PresenterWindow(QWidget):
         self.showFullScreen()
         if notes is not None:
             self.notes_window = NotesWindow()
+            self.notes_window.arrows = self.keyPressEvent
+            self._keys(self.notes_window)
             self.notes_window.setScreen(notes)
             self.notes_window.setGeometry(notes.availableGeometry())
             self.notes_window.show()
