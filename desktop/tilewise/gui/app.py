@@ -199,6 +199,21 @@ def self_test(window: MainWindow) -> tuple[bool, str]:
                   f"{steps} step renders in {len(LANGUAGES)} languages")
 
 
+def show_fitted(window: MainWindow) -> None:
+    """Show the window at its preferred size, or maximised where the screen is smaller.
+
+    A 1024x768 projector or a small laptop must never get a window wider than its screen.
+    """
+    screen = window.screen()
+    available = screen.availableGeometry() if screen is not None else None
+    if available is not None and (window.width() > available.width()
+                                  or window.height() > available.height()):
+        window.resize(available.size())
+        window.showMaximized()
+    else:
+        window.show()
+
+
 def main(argv: list[str]) -> int:
     """Run the app; returns the exit code."""
     args = parser().parse_args(argv)
@@ -227,7 +242,7 @@ def main(argv: list[str]) -> int:
     if args.fullscreen:
         window.showFullScreen()
     else:
-        window.show()
+        show_fitted(window)
     log.info("interactive after %.3f s", time.perf_counter() - began)
     if os.environ.get("TILEWISE_EXIT_WHEN_READY"):  # the start-up benchmark
         QTimer.singleShot(0, lambda: (print("READY", flush=True), QApplication.quit()))

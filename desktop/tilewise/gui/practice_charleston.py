@@ -67,6 +67,7 @@ class CharlestonPracticeView(QWidget):
         self.policy.setObjectName("cardNote")
         self.status = QLabel()
         self.status.setObjectName("stepTitle")
+        self.status.setWordWrap(True)
         self.progress = QLabel()
         self.line_labels = [QLabel() for _ in self.lines]
         self.line_rows = [TileRow(images, 34) for _ in self.lines]

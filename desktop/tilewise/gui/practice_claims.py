@@ -76,6 +76,9 @@ class ClaimsDrillView(QWidget):
         self.level = QComboBox()
         for number in sorted(LEVELS):
             self.level.addItem(str(number), number)
+        # long translated level names must not widen the window (1024x768 projectors)
+        self.level.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.level.setMinimumContentsLength(14)
         self.deal_button = QPushButton()
         self.back_button = QPushButton()
         self.prompt = QLabel()
@@ -96,6 +99,9 @@ class ClaimsDrillView(QWidget):
         self.why = QComboBox()
         for why in WHY:
             self.why.addItem(why, why)
+        # long translated reasons must not make the window wider than a 1024x768 projector
+        self.why.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.why.setMinimumContentsLength(24)
         self.answer_button = QPushButton()
         self.layout_row = TileRow(images)
         self.lay_out_button = QPushButton()
@@ -110,10 +116,13 @@ class ClaimsDrillView(QWidget):
         self.log.setTextFormat(Qt.TextFormat.PlainText)
         top = QHBoxLayout()
         for widget in (self.seed_label, self.seed, self.seat_label, self.seat, self.level_label,
-                       self.level, self.deal_button):
+                       self.level):
             top.addWidget(widget)
         top.addStretch(1)
-        top.addWidget(self.back_button)
+        deal_row = QHBoxLayout()  # a row of its own: long translations stay within 1024 px
+        deal_row.addWidget(self.deal_button)
+        deal_row.addStretch(1)
+        deal_row.addWidget(self.back_button)
         claims = QHBoxLayout()
         for button in (*self.claim_buttons.values(), self.pass_button):
             claims.addWidget(button)
@@ -130,6 +139,7 @@ class ClaimsDrillView(QWidget):
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
+        root.addLayout(deal_row)
         root.addWidget(self.policy)
         root.addWidget(self.prompt)
         root.addWidget(self.discard)

@@ -78,6 +78,17 @@ class PracticePage(QWidget):
         self.back_button.setText(_("Back to lessons"))
 
 
+def let_text_wrap(view: QWidget) -> None:
+    """Let every paragraph of ``view`` wrap instead of widening the window.
+
+    A word-wrapped label still asks for a wide minimum; an explicit small minimum lets the
+    layout wrap it, so long translations fit a 1024x768 projector.
+    """
+    for label in view.findChildren(QLabel):
+        if label.wordWrap():
+            label.setMinimumWidth(160)
+
+
 class PracticeHub:
     """The practice page and both mode views inside one main window (see the module doc)."""
 
@@ -92,6 +103,7 @@ class PracticeHub:
                                                  line_name=self.line_name)
         self.claims = ClaimsDrillView(window.images, on_score=self.save_score)
         for widget in (self.page, self.charleston, self.claims):
+            let_text_wrap(widget)
             window.stack.addWidget(widget)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:practice")
