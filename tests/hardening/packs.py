@@ -16,9 +16,10 @@ from tilewise.store.paths import lessons_dir
 CORE = lessons_dir() / "core"
 
 
-def copy_core(dest: Path, pack_id: str = "community") -> Path:
-    """Copy ``lessons/core`` to ``dest`` (which must not exist) with the pack id ``pack_id``."""
-    shutil.copytree(CORE, dest, ignore=shutil.ignore_patterns("*.mo"))
+def copy_core(dest: Path, pack_id: str = "community", source: Path = CORE) -> Path:
+    """Copy ``lessons/core`` (or ``source``) to ``dest`` (which must not exist) with the pack id
+    ``pack_id``."""
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns("*.mo"))
     manifest = dest / "pack.toml"
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(re.sub(r'(?m)^id = "core"', f'id = "{pack_id}"', text), encoding="utf-8")

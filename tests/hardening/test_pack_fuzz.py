@@ -12,6 +12,7 @@ examples; ``TILEWISE_FULL=1`` (``make fuzz``) runs 10,000.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -29,8 +30,14 @@ from tilewise.lessons.packinstall import PackInstallError, install_pack
 FULL = os.environ.get("TILEWISE_FULL") == "1"
 EXAMPLES = 10_000 if FULL else 200
 
-FILES = sorted(p.name for p in CORE.glob("*.toml"))
-ORIGINAL = {name: read_toml(CORE / name) for name in FILES}
+# A snapshot of the core pack taken once: the strategies must not see the pack change while
+# authors edit it during a long run (hypothesis replays examples from the same data).
+SNAPSHOT = Path(tempfile.mkdtemp(prefix="tilewise-fuzz-core-")) / "core"
+shutil.copytree(CORE, SNAPSHOT, ignore=shutil.ignore_patterns("*.mo"))
+atexit.register(shutil.rmtree, SNAPSHOT.parent, True)
+FILES = sorted(p.name for p in SNAPSHOT.glob("*.toml"))
+ORIGINAL = {name: read_toml(SNAPSHOT / name) for name in FILES}
+RAW = {name: (SNAPSHOT / name).read_bytes() for name in FILES}
 
 # A problem about a whole file (it cannot be parsed at all) may have no key path; its message
 # then says where (a line or byte) or that the file is missing.
@@ -112,7 +119,7 @@ def mutations(draw: st.DrawFn) -> list[tuple[str, Any]]:
                 draw(mutate_structure(data))
             plan.append((name, data))
         else:
-            raw = (CORE / name).read_bytes()
+            raw = RAW[name]
             cut = draw(st.integers(0, len(raw)))
             junk = draw(st.one_of(st.binary(max_size=8), st.sampled_from(
                 [b"\xff\xfe", b"[[steps]\n", b"= =", b'"unterminated', b"\x00", b"\xc3("])))
@@ -169,7 +176,7 @@ def apply(folder: Path, plan: list[tuple[str, Any]]) -> None:
 def test_mutated_packs_never_crash_check_or_install(plan: list[tuple[str, Any]]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        folder = copy_core(work / "pack")
+        folder = copy_core(work / "pack", source=SNAPSHOT)
         apply(folder, plan)
         files = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
         files |= {p.name for p in folder.rglob("*") if p.is_file()} | {"pack.toml"}
