@@ -296,8 +296,11 @@ class PictureScene(QGraphicsScene):
             width = self._meld(meld, QPointF(0, y))
             source = meld.get("from")
             if source and owner and source != owner:
+                # The bare seat words (no "Right (lower seat)"): one pair of brackets only.
+                where = {"left": _("your upper seat"), "across": _("the opposite seat"),
+                         "right": _("your lower seat")}[relation(str(owner), str(source))]
                 note = _("claimed from {seat} ({relation})", seat=seat_name(str(source)),
-                         relation=relative_seat_name(relation(str(owner), str(source))))
+                         relation=where)
             elif meld.get("face_down"):
                 note = _("concealed: ends face down")
             else:
