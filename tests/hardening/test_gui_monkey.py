@@ -1,5 +1,5 @@
 """A seeded monkey over the GUI: random mouse clicks and drags, keys and wheel turns on every
-step of every lesson (offscreen). Zero Python exceptions (pytest-qt's capture of exceptions in
+step of every lesson, the practice modes and presenter mode (offscreen). Zero Python exceptions (pytest-qt's capture of exceptions in
 Qt callbacks, plus ``sys.excepthook``) and zero Qt warnings (``qInstallMessageHandler``).
 
 Modal dialogs the monkey opens (help, about, learners, settings) are closed by a timer, with
@@ -23,6 +23,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, QtMsgType, qInstallMessa
 from PySide6.QtGui import QWheelEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QWidget  # noqa: E402
+from shiboken6 import isValid  # noqa: E402
 
 FULL = os.environ.get("TILEWISE_FULL") == "1"
 EVENTS = 20_000 if FULL else 1_000
@@ -67,12 +68,15 @@ class Monkey:
 
     def __init__(self, window: Any, seed: int) -> None:
         self.window = window
+        self.root: QWidget = window  # where clicks and wheel turns land (a modal wins)
         self.rng = random.Random(seed)
         self.log: list[str] = []
 
     def widgets(self) -> list[QWidget]:
         modal = QApplication.activeModalWidget()
-        root = modal if modal is not None else self.window
+        if not isValid(self.root):  # the presenter closed itself (Escape) and was deleted
+            self.root = self.window
+        root = modal if modal is not None else self.root
         found = [w for w in root.findChildren(QWidget) if w.isVisible() and w.width() > 0]
         return found or [root]
 
@@ -110,8 +114,8 @@ class Monkey:
     def tile_drag(self) -> None:
         player = self.window.player
         tiles = getattr(player.table_scene, "tiles", [])
-        if self.window.stack.currentWidget() is not player or not tiles or not \
-                player.table.isVisible():
+        if self.root is not self.window or self.window.stack.currentWidget() is not player \
+                or not tiles or not player.table.isVisible():
             self.key()
             return
         tile = self.rng.choice(tiles)
@@ -119,7 +123,7 @@ class Monkey:
         self.drag(player.table.viewport(), start)
 
     def key(self) -> None:
-        target = QApplication.focusWidget() or QApplication.activeModalWidget() or self.window
+        target = QApplication.focusWidget() or QApplication.activeModalWidget() or self.root
         key, modifier = self.rng.choice(KEYS), self.rng.choice(MODIFIERS)
         self.log.append(f"key {key.name} {modifier.name} on {type(target).__name__}")
         QTest.keyClick(target, key, modifier)
@@ -149,6 +153,42 @@ def close_modals(monkey: Monkey) -> None:
         modal.reject()
     else:
         modal.close()
+
+
+def practice_and_presenter(qtbot: Any, window: Any, monkey: Monkey, exceptions: Any,
+                           hooked: list[str], qt_messages: list[str]) -> int:
+    """The practice modes (Charleston, claims drill) and presenter mode, when the GUI has them;
+    returns the number of events sent."""
+    sent = 0
+    segments = []
+    practice = getattr(window, "practice", None)
+    if practice is not None:
+        segments += [("practice charleston", practice.open_charleston),
+                     ("practice claims", practice.open_claims)]
+    if hasattr(window, "present"):
+        segments.append(("presenter", window.present))
+    for name, opener in segments:
+        monkey.log.append(f"== {name}")
+        opened = opener()
+        monkey.root = opened if isinstance(opened, QWidget) else window
+        if isinstance(opened, QWidget):
+            qtbot.waitExposed(opened)
+        for _ in range(max(100, EVENTS // 10)):
+            if not isValid(monkey.root) or not monkey.root.isVisible():  # closed: open again
+                opened = opener()
+                monkey.root = opened if isinstance(opened, QWidget) else window
+            monkey.event()
+            sent += 1
+            if sent % 97 == 0:
+                qtbot.wait(15)
+        assert not exceptions and not hooked and not qt_messages, (
+            exceptions, hooked, qt_messages, monkey.log[-15:])
+        if isinstance(opened, QWidget) and opened is not window and isValid(opened) \
+                and opened.isVisible():
+            opened.close()
+        monkey.root = window
+        qtbot.wait(20)
+    return sent
 
 
 def test_random_input_on_every_step_raises_nothing_and_warns_nothing(
@@ -187,6 +227,8 @@ def test_random_input_on_every_step_raises_nothing_and_warns_nothing(
                 monkey.event()
                 sent += 1
             qtbot.wait(50)
+            sent += practice_and_presenter(qtbot, window, monkey, exceptions, hooked,
+                                           qt_messages)
     finally:
         closer.stop()
         sys.excepthook = previous_hook
