@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -104,6 +104,34 @@ def text_item(text: str, size: int, *, width: float | None = None, bold: bool = 
     return item
 
 
+def fitted_text(text: str, size: int, max_width: float, *, bold: bool = False,
+                colour: QColor = INK, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignHCenter,
+                min_size: int = 14) -> QGraphicsTextItem:
+    """A text item no wider than ``max_width`` scene units that never breaks inside a word.
+
+    Lines wrap at spaces; when the longest word alone is wider than ``max_width`` the font
+    shrinks (``size`` down to ``min_size`` px) until it fits. The item is as wide as its
+    longest line, so its bounding rect is the space it really covers (for layout checks).
+    """
+    font = QFont()
+    font.setBold(bold)
+    probe = QGraphicsTextItem()
+    margin = 2 * probe.document().documentMargin() + 2
+    words = text.split() or [""]
+    while True:
+        font.setPixelSize(size)
+        metrics = QFontMetricsF(font)
+        if size <= min_size or max(metrics.horizontalAdvance(w) for w in words) + margin <= max_width:
+            break
+        size -= 2
+    natural = max(metrics.horizontalAdvance(line) for line in text.split("\n")) + margin
+    item = text_item(text, size, width=min(natural, max_width), bold=bold, colour=colour)
+    option = item.document().defaultTextOption()
+    option.setAlignment(align)
+    item.document().setDefaultTextOption(option)
+    return item
+
+
 class PictureScene(QGraphicsScene):
     """Draws one picture dict into the scene (see the module docstring for the kinds)."""
 
@@ -163,9 +191,11 @@ class PictureScene(QGraphicsScene):
             disc.setBrush(QColor("#ffcc33") if lit else SEAT_FILL)
             disc.setPen(QPen(INK if lit else QColor("#0d3325"), 6 if lit else 3))
             self.addItem(disc)
-            name = text_item(seat_name(seat), 34, width=220, bold=True,
-                             colour=INK if lit else QColor("white"), centre=True)
-            name.setPos(spot.x() - 110, spot.y() - 28)
+            # The seat's name stays inside its disc, in every language.
+            name = fitted_text(seat_name(seat), 34, 128, bold=True,
+                               colour=INK if lit else QColor("white"))
+            box = name.boundingRect()
+            name.setPos(spot.x() - box.width() / 2, spot.y() - box.height() / 2)
             self.addItem(name)
             lines = []
             if rel == "you":
@@ -177,11 +207,7 @@ class PictureScene(QGraphicsScene):
                 lines.append(_("dealer"))
             if seat in counts:
                 lines.append(ngettext("{n} tile", "{n} tiles", int(counts[seat])))
-            note = text_item("\n".join(lines), 30, width=300, centre=True)
-            below = rel in ("you", "right", "left")
-            above = spot.y() - 72 - note.boundingRect().height()  # wrapped lines included
-            note.setPos(spot.x() - 150, spot.y() + 74 if below else above)
-            self.addItem(note)
+            self.addItem(self._seat_note("\n".join(lines), rel, spot))
         for arrow in data.get("arrows") or []:
             start_seat, end_seat, label = _arrow_ends(arrow, you)
             if start_seat not in spots or end_seat not in spots:
@@ -207,9 +233,25 @@ class PictureScene(QGraphicsScene):
                 # TRANSLATORS: marks a pass whose tiles travel unseen (a blind pass)
                 words.append(_("blind"))
             if words:
-                text = text_item("\n".join(words), 24, width=170, bold=True, centre=True)
-                mid = a + (b - a) * (0.5 if mine else 0.5)
-                text.setPos(mid.x() - 85 + side.x() * 2.2, mid.y() - 22 + side.y() * 2.2)
+                text = fitted_text("\n".join(words), 24, 170, bold=True)
+                box = text.boundingRect()
+                mid = (a + b) / 2
+                away = QLineF(centre, mid)
+                if away.length() > 60:
+                    # Beside the arrow, on the side away from the table: clear of the table.
+                    out = away.unitVector()
+                    u = QPointF(out.dx(), out.dy())
+                    reach = abs(u.x()) * box.width() / 2 + abs(u.y()) * box.height() / 2
+                    mid = mid + u * (reach + 12)
+                    # An arrow on the table's side of its lane starts over the table's corner:
+                    # step out until the label's box is clear of the table.
+                    for _step in range(40):
+                        spot = QRectF(mid.x() - box.width() / 2, mid.y() - box.height() / 2,
+                                      box.width(), box.height())
+                        if not spot.intersects(table.rect()):
+                            break
+                        mid = mid + u * 8
+                text.setPos(mid.x() - box.width() / 2, mid.y() - box.height() / 2)
                 text.setZValue(3)
                 back = QGraphicsRectItem(text.boundingRect().translated(text.pos()))
                 back.setBrush(QColor(255, 255, 255, 225))
@@ -217,6 +259,28 @@ class PictureScene(QGraphicsScene):
                 back.setZValue(2.5)
                 self.addItem(back)
                 self.addItem(text)
+
+    @staticmethod
+    def _seat_note(text: str, rel: str, spot: QPointF) -> QGraphicsTextItem:
+        """The words under a seat (relation, dealer, tile count), placed where no arrow runs.
+
+        Arrows only run between seats, across the table; so the note goes on the outer side
+        of the seat's disc (radius 70): below "you", above "across", left of "left", right of
+        "right". Side notes are at most 260 wide, top and bottom ones 360, and never break
+        inside a word (see :func:`fitted_text`), so no note reaches a disc or the table.
+        """
+        if rel in ("left", "right"):
+            align = Qt.AlignmentFlag.AlignRight if rel == "left" else Qt.AlignmentFlag.AlignLeft
+            note = fitted_text(text, 30, 260, align=align)
+            box = note.boundingRect()
+            x = spot.x() - 82 - box.width() if rel == "left" else spot.x() + 82
+            note.setPos(x, spot.y() - box.height() / 2)
+            return note
+        note = fitted_text(text, 30, 360)
+        box = note.boundingRect()
+        y = spot.y() + 74 if rel == "you" else spot.y() - 74 - box.height()
+        note.setPos(spot.x() - box.width() / 2, y)
+        return note
 
     def _images(self, theme: str | None) -> TileImages:
         if not theme or theme == self.images.theme:

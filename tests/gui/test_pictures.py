@@ -1,0 +1,112 @@
+"""Lesson pictures (tilewise.gui.pictures): labels stay clear of seats in every language.
+
+Every seat diagram and exposures picture of the core pack is drawn in each shipped language;
+the seat notes, arrow labels and caption must not cover a seat's disc (nor, except an arrow's
+label, the table), a seat's name must sit inside its disc, no line may break inside a word, and
+an exposure's note has at most one pair of brackets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem, QGraphicsTextItem
+
+from tilewise.gui.pictures import PictureScene, fitted_text
+from tilewise.gui.tileimages import TileImages
+from tilewise.i18n import _, set_language
+
+LANGS = ("en", "es", "de", "hi")
+
+
+@pytest.fixture
+def scene(qapp: Any) -> Iterator[PictureScene]:
+    yield PictureScene(TileImages("classic"))
+    set_language("en")
+
+
+def pictures(pack: Any, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(f"{lesson.id}/{step.id}", step.picture) for lesson in pack.lessons
+            for step in lesson.steps if step.picture and step.picture.get("kind") == kind]
+
+
+def texts(scene: PictureScene) -> list[QGraphicsTextItem]:
+    return [i for i in scene.items() if isinstance(i, QGraphicsTextItem)]
+
+
+def broken_words(item: QGraphicsTextItem) -> list[str]:
+    """Lines of ``item`` that end inside a word (a wrap that is not at a space)."""
+    found = []
+    block = item.document().begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for n in range(layout.lineCount() - 1):
+            line = layout.lineAt(n)
+            end = line.textStart() + line.textLength()
+            if not (text[end - 1:end].isspace() or text[end:end + 1].isspace()):
+                found.append(text[line.textStart():end])
+        block = block.next()
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_seat_diagram_labels_never_cover_a_seat(scene: PictureScene, core_pack: Any,
+                                                lang: str) -> None:
+    set_language(lang)
+    drawn = pictures(core_pack, "seat_diagram")
+    assert len(drawn) >= 10
+    for where, picture in drawn:
+        scene.show_picture(picture, lambda msgid: msgid)
+        discs = [i.sceneBoundingRect() for i in scene.items()
+                 if isinstance(i, QGraphicsEllipseItem)]
+        table = [i.sceneBoundingRect() for i in scene.items()
+                 if isinstance(i, QGraphicsRectItem) and i.zValue() == 0][-1]
+        assert len(discs) == 4, where
+        for item in texts(scene):
+            box = item.sceneBoundingRect()
+            text = item.toPlainText()
+            assert not broken_words(item), (where, lang, text)
+            homes = [d for d in discs if d.contains(box)]
+            if homes:  # the seat's own name, inside its disc
+                continue
+            assert not any(box.intersects(d) for d in discs), (where, lang, text)
+            if item.zValue() < 3:  # arrow labels (on a white box) may cross the table
+                assert not box.intersects(table), (where, lang, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exposure_notes_have_one_pair_of_brackets(scene: PictureScene, core_pack: Any,
+                                                  lang: str) -> None:
+    set_language(lang)
+    notes = []
+    for _where, picture in pictures(core_pack, "exposures"):
+        scene.show_picture(picture, lambda msgid: msgid)
+        notes += [t.toPlainText() for t in texts(scene)]
+    template = re.escape(_("claimed from {seat} ({relation})"))
+    pattern = re.compile(template.replace(r"\{seat\}", "(.+)").replace(r"\{relation\}", "(.+)"))
+    claimed = [n for n in notes if pattern.fullmatch(n)]
+    assert len(claimed) >= 4  # the "sideways" step names where each pong came from
+    assert all(n.count("(") == 1 and n.count(")") == 1 for n in claimed), claimed
+
+
+def test_sideways_quiz_picture_does_not_say_where_the_tile_came_from(
+        scene: PictureScene, core_pack: Any) -> None:
+    """claims/sideways-across asks which tile lies sideways: its picture must not answer."""
+    picture = dict(pictures(core_pack, "exposures"))["claims/sideways-across"]
+    scene.show_picture(picture, lambda msgid: msgid)
+    words = " ".join(t.toPlainText() for t in texts(scene)).lower()
+    assert "opposite" not in words and "across" not in words and "middle" not in words
+    assert all(m.get("rotated") is None for m in picture["melds"])
+
+
+def test_fitted_text_shrinks_a_long_word_instead_of_breaking_it(qapp: Any) -> None:
+    word = "gegenüberliegender"
+    item = fitted_text(f"Gegenüber ({word} Platz)", 30, 150)
+    assert item.boundingRect().width() <= 150
+    assert item.font().pixelSize() < 30
+    assert not broken_words(item)
+    roomy = fitted_text("du", 30, 300)
+    assert roomy.font().pixelSize() == 30 and roomy.boundingRect().width() < 100
