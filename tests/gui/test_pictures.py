@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem, QGraphicsTextItem
 
-from tilewise.gui.pictures import PictureScene, fitted_text
+from tilewise.gui.pictures import ArrowItem, PictureScene, fitted_text
 from tilewise.gui.tileimages import TileImages
 from tilewise.i18n import _, set_language
 
@@ -65,6 +65,7 @@ def test_seat_diagram_labels_never_cover_a_seat(scene: PictureScene, core_pack: 
         table = [i.sceneBoundingRect() for i in scene.items()
                  if isinstance(i, QGraphicsRectItem) and i.zValue() == 0][-1]
         assert len(discs) == 4, where
+        shafts = [i for i in scene.items() if isinstance(i, ArrowItem)]
         for item in texts(scene):
             box = item.sceneBoundingRect()
             text = item.toPlainText()
@@ -75,6 +76,10 @@ def test_seat_diagram_labels_never_cover_a_seat(scene: PictureScene, core_pack: 
             assert not any(box.intersects(d) for d in discs), (where, lang, text)
             if item.zValue() < 3:  # arrow labels (on a white box) may cross the table
                 assert not box.intersects(table), (where, lang, text)
+                for shaft in shafts:  # nor does an arrow run over a seat's note
+                    wide = box.adjusted(-shaft.width, -shaft.width, shaft.width, shaft.width)
+                    points = [shaft.line.pointAt(k / 50) for k in range(51)]
+                    assert not any(wide.contains(pt) for pt in points), (where, lang, text)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -262,19 +262,20 @@ class PictureScene(QGraphicsScene):
 
     @staticmethod
     def _seat_note(text: str, rel: str, spot: QPointF) -> QGraphicsTextItem:
-        """The words under a seat (relation, dealer, tile count), placed where no arrow runs.
+        """The words by a seat (relation, dealer, tile count), placed where no arrow runs.
 
-        Arrows only run between seats, across the table; so the note goes on the outer side
-        of the seat's disc (radius 70): below "you", above "across", left of "left", right of
-        "right". Side notes are at most 260 wide, top and bottom ones 360, and never break
-        inside a word (see :func:`fitted_text`), so no note reaches a disc or the table.
+        Arrows run between seats, from the edge of a disc (radius 70) towards the table; so a
+        note goes on the outer side: below "you", above "across", and below the "left" and
+        "right" discs but reaching only outwards from just past the disc's centre (the arrows
+        to and from "you" leave those discs down and inwards). Notes are at most 240 wide
+        (360 above and below) and never break inside a word (see :func:`fitted_text`).
         """
         if rel in ("left", "right"):
             align = Qt.AlignmentFlag.AlignRight if rel == "left" else Qt.AlignmentFlag.AlignLeft
-            note = fitted_text(text, 30, 260, align=align)
+            note = fitted_text(text, 30, 240, align=align)
             box = note.boundingRect()
-            x = spot.x() - 82 - box.width() if rel == "left" else spot.x() + 82
-            note.setPos(x, spot.y() - box.height() / 2)
+            x = spot.x() + 10 - box.width() if rel == "left" else spot.x() - 10
+            note.setPos(x, spot.y() + 74)
             return note
         note = fitted_text(text, 30, 360)
         box = note.boundingRect()
