@@ -66,6 +66,9 @@ def test_seat_diagram_labels_never_cover_a_seat(scene: PictureScene, core_pack: 
                  if isinstance(i, QGraphicsRectItem) and i.zValue() == 0][-1]
         assert len(discs) == 4, where
         shafts = [i for i in scene.items() if isinstance(i, ArrowItem)]
+        labels = [t.sceneBoundingRect() for t in texts(scene) if t.zValue() == 3]
+        assert not any(one.intersects(other) for n, one in enumerate(labels)
+                       for other in labels[n + 1:]), (where, lang, "arrow labels overlap")
         for item in texts(scene):
             box = item.sceneBoundingRect()
             text = item.toPlainText()

@@ -251,6 +251,12 @@ class PictureScene(QGraphicsScene):
                         if not spot.intersects(table.rect()):
                             break
                         mid = mid + u * 8
+                else:
+                    # Across the table: arrows of both pairs of seats meet in the middle, so
+                    # the label sits a third of the way from the sender, beside its own arrow.
+                    u = side / 26
+                    reach = abs(u.x()) * box.width() / 2 + abs(u.y()) * box.height() / 2
+                    mid = a + (b - a) / 3 + u * (reach + 10)
                 text.setPos(mid.x() - box.width() / 2, mid.y() - box.height() / 2)
                 text.setZValue(3)
                 back = QGraphicsRectItem(text.boundingRect().translated(text.pos()))
