@@ -118,3 +118,16 @@ def test_fitted_text_shrinks_a_long_word_instead_of_breaking_it(qapp: Any) -> No
     assert not broken_words(item)
     roomy = fitted_text("du", 30, 300)
     assert roomy.font().pixelSize() == 30 and roomy.boundingRect().width() < 100
+
+
+def test_tile_grid_prints_the_count_of_a_row(scene: PictureScene) -> None:
+    """lessons/README.md: a tile_grid row's ``count`` prints "× n" after the row."""
+    scene.show_picture({"kind": "tile_grid", "rows": [
+        {"label": "Winds", "tiles": ["E", "S", "W", "N"], "count": 4},
+        {"tiles": ["RD"]},
+    ]}, lambda msgid: msgid)
+    words = sorted(t.toPlainText() for t in texts(scene))
+    assert words == ["Winds", "\u00d7 4"]
+    times = next(t for t in texts(scene) if t.toPlainText() == "\u00d7 4")
+    label = next(t for t in texts(scene) if t.toPlainText() == "Winds")
+    assert times.sceneBoundingRect().left() > label.sceneBoundingRect().right() + 4 * 60

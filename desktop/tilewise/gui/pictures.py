@@ -426,11 +426,18 @@ class PictureScene(QGraphicsScene):
                 tiles, label = [str(t) for t in row], None
             x = 0.0
             if label:
-                item = text_item(tr(str(label)), 28, width=260, bold=True)
-                item.setPos(0, y + TILE_H / 2 - 20)
+                item = fitted_text(tr(str(label)), 28, 260, bold=True,
+                                   align=Qt.AlignmentFlag.AlignLeft)
+                item.setPos(0, y + (TILE_H - item.boundingRect().height()) / 2)
                 self.addItem(item)
                 x = 280.0
-            self._row(tiles, QPointF(x, y), theme=str(theme) if theme else None)
+            x += self._row(tiles, QPointF(x, y), theme=str(theme) if theme else None)
+            count = row.get("count") if isinstance(row, Mapping) else None
+            if count:
+                # "× 4": each tile of the row is in the set this many times (lessons/README.md).
+                times = text_item(f"\u00d7 {int(count)}", 34, bold=True)
+                times.setPos(x + 12, y + (TILE_H - times.boundingRect().height()) / 2)
+                self.addItem(times)
             y += TILE_H + 24
 
 
