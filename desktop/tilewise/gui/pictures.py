@@ -246,9 +246,9 @@ class PictureScene(QGraphicsScene):
                     # An arrow on the table's side of its lane starts over the table's corner:
                     # step out until the label's box is clear of the table.
                     for _step in range(40):
-                        spot = QRectF(mid.x() - box.width() / 2, mid.y() - box.height() / 2,
+                        place = QRectF(mid.x() - box.width() / 2, mid.y() - box.height() / 2,
                                       box.width(), box.height())
-                        if not spot.intersects(table.rect()):
+                        if not place.intersects(table.rect()):
                             break
                         mid = mid + u * 8
                 else:
