@@ -36,3 +36,15 @@ def test_english_keeps_qt_texts(qapp: Any) -> None:
     box = QMessageBox()
     box.setStandardButtons(QMessageBox.StandardButton.Yes)
     assert box.button(QMessageBox.StandardButton.Yes).text().replace("&", "") == "Yes"
+
+
+def test_our_fallback_leaves_other_qt_texts_alone(qapp: Any) -> None:
+    """An empty string would be a translation: Qt's "%1 %2" became "" and .arg() warned."""
+    from PySide6.QtCore import QCoreApplication
+
+    try:
+        assert install_qt_translations(QApplication.instance(), "hi") == "ours"
+        assert QCoreApplication.translate("QFontDatabase", "Bold") == "Bold"
+        assert QCoreApplication.translate("QShortcut", "%1, %2") == "%1, %2"
+    finally:
+        install_qt_translations(QApplication.instance(), "en")

@@ -33,10 +33,15 @@ BUTTON_SOURCES = {
 class FallbackTranslator(QTranslator):
     """Qt's standard button texts from our catalog, for languages Qt has no catalogue for."""
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
-        """Our translation of a ``QPlatformTheme`` text, else "" (Qt keeps its own)."""
-        return translate_qt(context, source) or ""
+    def translate(  # None is Qt's "no translation here"
+            self, context: str, source: str, disambiguation: str | None = None,
+            n: int = -1) -> str | None:
+        """Our translation of a ``QPlatformTheme`` text, else None: Qt keeps its own text.
+
+        Not "": an empty string is a translation to Qt, so every other Qt text (a font
+        style name, "%1 %2") became empty and ``QString::arg`` warned "Argument missing".
+        """
+        return translate_qt(context, source) or None
 
 
 def qt_translation_dirs() -> list[Path]:
