@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from tilewise.i18n import set_language
 
@@ -58,6 +59,7 @@ def open_step(win: Any, lesson_id: str, step_id: str) -> Any:
     index = [s.id for s in lesson.steps].index(step_id)
     win.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
     win.stack.setCurrentWidget(win.player)
+    QApplication.processEvents()  # laid out and drawn, as the learner sees it before a move
     return win.player
 
 

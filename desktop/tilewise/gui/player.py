@@ -19,7 +19,7 @@ import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -59,6 +59,7 @@ from tilewise.lessons.session import Feedback, LessonSession
 log = logging.getLogger(__name__)
 
 SHORT_PASS = "PASS_NEEDS_THREE"
+TABLE_MINIMUM = QSize(320, 190)  # the table fits its scene to any size above this
 
 
 def command_label(command: str) -> str:
@@ -206,7 +207,17 @@ class LessonPlayer(QWidget):
         self.side = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         self.side.setContentsMargins(0, 0, 0, 0)
         self.side.addWidget(words_box, 0)
-        self.side.addWidget(self.side_picture, 1)
+        # Quiz steps with a picture: the picture, and beside it a column of the options over
+        # the feedback (``answers``), so a seat diagram gets the height of the page.
+        self.lower = QHBoxLayout()
+        self.lower.setContentsMargins(0, 0, 0, 0)
+        self.lower.addWidget(self.side_picture, 3)
+        self.answers = QWidget()
+        self.answers_layout = QVBoxLayout(self.answers)
+        self.answers_layout.setContentsMargins(0, 0, 0, 0)
+        self.answers.setVisible(False)
+        self.lower.addWidget(self.answers, 2)
+        self.side.addLayout(self.lower, 1)
         self.side_box = QWidget()
         self.side_box.setLayout(self.side)
         self.middle = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -218,18 +229,26 @@ class LessonPlayer(QWidget):
         nav.addWidget(self.answer_button)
         nav.addWidget(self.undo_button)
         nav.addWidget(self.reset_button)
-        nav.addStretch(1)
+        # The focused tile's status line sits in the step buttons' row: it never pushes the
+        # page taller (a row of its own made task steps overflow 768 pixels).
+        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        nav.addWidget(self.status, 1)
+        nav.addStretch(0)
         nav.addWidget(self.next_button)
         root = QVBoxLayout(self)
         root.addLayout(head)
         root.addWidget(self.bar)
         root.addLayout(self.middle, 1)
         root.addLayout(self.commands)
-        root.addWidget(self.status)
         self.feedback_row = QHBoxLayout()
+        self.feedback_row.setContentsMargins(0, 0, 0, 0)
         self.feedback_row.addWidget(self.feedback_icon)
         self.feedback_row.addWidget(self.feedback, 1)
-        root.addLayout(self.feedback_row)
+        self.feedback_box = QWidget()
+        self.feedback_box.setLayout(self.feedback_row)
+        root.addWidget(self.feedback_box)
+        self.root = root
         self.nav_box = QWidget()
         nav.setContentsMargins(0, 0, 0, 0)
         self.nav_box.setLayout(nav)
@@ -303,13 +322,19 @@ class LessonPlayer(QWidget):
         self.notes.setText(_("Teacher notes: {notes}", notes=notes) if notes else "")
         self.notes.setVisible(self.show_notes and bool(notes))
         self._clear_commands()
+        # Nothing of the previous step stays: its focused tile's status line, its options
+        # (their widths would hold the page wide), its layout constraints (``_arrange``).
+        self.status.clear()
+        self.status.setVisible(False)
+        self._clear_quiz()
         self.feedback.setVisible(step.acting)  # explain and recap steps take no moves
         self.table_scene.text_scale = 1.3 if self.presenting else 1.0
         kind = (step.picture or {}).get("kind")
         in_band = step.picture is not None and not (
             step.kind == "task" and kind in ("rack", "seat_diagram"))
         self._arrange(step.kind, has_picture=in_band,
-                      wide=kind in ("rack", "tile_grid", "exposures", "kong"))
+                      wide=kind in ("rack", "tile_grid", "exposures", "kong"),
+                      long=kind in ("rack", "exposures", "kong"))
         if step.task is not None:
             self.spec = gui_moves.table_spec(step.task, step.picture)
             self.table_scene.build(self.spec)
@@ -327,7 +352,7 @@ class LessonPlayer(QWidget):
                 self.table.setFocus()
         elif step.quiz is not None:
             self.spec = None
-            self._build_quiz()
+            self._build_quiz(beside_picture=self.answers.isVisibleTo(self))
             self.stage.setCurrentWidget(self.quiz)
             self.side_picture.show_picture(step.picture, self.pack_text)
             self.side_picture.setVisible(step.picture is not None)
@@ -374,22 +399,27 @@ class LessonPlayer(QWidget):
             widget.setVisible(not on)
         self.render_step(keep_feedback=True)
 
-    def _arrange(self, kind: str, *, has_picture: bool, wide: bool = False) -> None:
-        """Where text, picture and stage go (``wide``: a rack or tile rows, wider than tall).
+    def _arrange(self, kind: str, *, has_picture: bool, wide: bool = False,
+                 long: bool = False) -> None:
+        """Where text, picture and stage go (``wide``: a rack or tile rows, wider than tall;
+        ``long``: a rack or exposures, several times wider than tall).
 
-        Task: a band of text (and a small picture) over the full-width table. Quiz: text,
-        then the picture, then the options, all full width. Explain: text beside a square
+        Task: a band of text (and a small picture) over the full-width table. Quiz: text
+        across, then the picture with the options and feedback beside it; a long picture
+        goes above the options instead, full width. Explain: text beside a square
         picture, or above a wide one; recap (or no picture): the text alone across the page.
         """
         top, across = QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.LeftToRight
+        beside = kind == "quiz" and has_picture and not long
+        self._place_answers(beside_picture=beside)
         self.stage.setVisible(kind != "recap" and (kind != "explain" or has_picture))
         big = 16777215
         if kind == "task":
             layout = (top, across, 0, 1, big, 260 if self.presenting else 190, 320)
         elif kind == "recap" or not has_picture:
-            layout = (top, top, 1, 0, big, big, big)
-        elif kind == "quiz":
-            layout = (top, top, 3 if has_picture else 0, 2, big, big, big)
+            layout = (top, top, 1, 0, big, big, big) if beside else (top, top, 3, 2, big, big, big)
+        elif kind == "quiz":  # with a picture: options beside it (``_place_answers``)
+            layout = (top, top, 1, 0, big, big, big) if beside else (top, top, 3, 2, big, big, big)
         elif wide:
             layout = (top, top, 0, 1, big, big, big)
         else:
@@ -398,33 +428,73 @@ class LessonPlayer(QWidget):
         self.middle.setDirection(middle)
         self.side.setDirection(side)
         self.middle.setStretch(0, side_stretch)
-        self.middle.setStretch(1, stage_stretch)
+        if self.middle.indexOf(self.stage) == 1:
+            self.middle.setStretch(1, stage_stretch)
         self.side_box.setMaximumWidth(max_w)
         self.side_box.setMaximumHeight(max_h)
         self.side_picture.setMaximumWidth(picture_w)
+        # A long picture over the quiz options may be short; the table's floor counts only
+        # on task steps (a stacked page's minimum holds the page up even when hidden).
+        self.side_picture.setMinimumHeight(90 if kind == "quiz" and long else 150)
+        self.table.setMinimumSize(TABLE_MINIMUM if kind == "task" else QSize(0, 0))
 
-    def _build_quiz(self) -> None:
+    def _clear_quiz(self) -> None:
+        """Take the options away and give the options page a fresh grid (a grid keeps its
+        rows' stretch and columns' widths after its widgets are gone)."""
         while self.quiz_layout.count():
             item = self.quiz_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()  # gone now, not at the next turn of the event loop
+                widget.setParent(None)
                 widget.deleteLater()
+        QWidget().setLayout(self.quiz_layout)  # the old grid goes with a throw-away widget
+        self.quiz_layout = QGridLayout(self.quiz)
+        self.quiz_layout.setContentsMargins(0, 0, 0, 0)
+
+    def _place_answers(self, *, beside_picture: bool) -> None:
+        """Options and feedback beside the picture (a quiz with a picture), or the stage in
+        the middle row and the feedback across the page (every other step)."""
+        if beside_picture and self.answers_layout.indexOf(self.stage) < 0:
+            self.middle.removeWidget(self.stage)
+            self.root.removeWidget(self.feedback_box)
+            self.answers_layout.addWidget(self.stage, 1)
+            self.answers_layout.addWidget(self.feedback_box, 0)
+        elif not beside_picture and self.middle.indexOf(self.stage) < 0:
+            self.answers_layout.removeWidget(self.stage)
+            self.answers_layout.removeWidget(self.feedback_box)
+            self.middle.addWidget(self.stage, 5)
+            self.root.insertWidget(self.root.indexOf(self.nav_box), self.feedback_box)
+        self.answers.setVisible(beside_picture)
+
+    def _build_quiz(self, *, beside_picture: bool = False) -> None:
+        """One button per option; one column beside a picture (long texts wrap there)."""
+        self._clear_quiz()
         step = self.session.step if self.session else None
         if step is None or step.quiz is None:
             return
-        columns = 1 if any(len(self._option_text(o)) > 28 or len(o.tiles) > 1
-                           for o in step.quiz.options) else 2
+        columns = 1 if beside_picture or any(len(self._option_text(o)) > 28 or len(o.tiles) > 1
+                                             for o in step.quiz.options) else 2
         for number, option in enumerate(step.quiz.options):
             tiles = option.tiles or ((option.tile,) if option.tile else ())
             # A row of several tiles is shown as tiles; its names are the accessible text.
             shown = "" if len(tiles) > 1 and not option.text else self._option_text(option)
-            button = QPushButton(shown)
+            wrap = beside_picture and len(shown) > 24 and not tiles
+            button = QPushButton("" if wrap else shown)
+            if wrap:  # a narrow column: the text wraps inside the button
+                words = QLabel(shown, button)
+                words.setWordWrap(True)
+                words.setTextFormat(Qt.TextFormat.PlainText)
+                words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+                inside = QHBoxLayout(button)
+                inside.setContentsMargins(16, 6, 16, 6)
+                inside.addWidget(words)
+                button.setMinimumHeight(max(56, words.fontMetrics().height() * 3 + 12))
             button.setAccessibleName(self._option_text(option))
             button.setToolTip(self._option_text(option))
             button.setObjectName(f"option:{option.id}")
             button.setProperty("role", "option")
-            button.setMinimumHeight(56)
+            button.setMinimumHeight(max(56, button.minimumHeight()))
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             if tiles:
                 icon = tile_row(self.images, tiles, 56, self.devicePixelRatioF())
