@@ -35,6 +35,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
+    QPainterPathStroker,
     QPen,
     QPolygonF,
     QResizeEvent,
@@ -296,6 +297,11 @@ class Arrow(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-30, -30, 30, 30)
 
+    def shape(self) -> QPainterPath:
+        """Where the arrow is painted (its shaft with round cap and its head, as
+        :func:`draw_arrow` draws them at width 12), not its bounding box."""
+        return arrow_path(self.line, 12.0)
+
     def paint(  # noqa: D102
         self,
         painter: QPainter,
@@ -303,6 +309,26 @@ class Arrow(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         draw_arrow(painter, self.line, self.colour, 12.0)
+
+
+def arrow_path(line: QLineF, width: float) -> QPainterPath:
+    """The outline :func:`draw_arrow` fills for ``line`` and ``width``."""
+    path = QPainterPath()
+    if line.length() < 1:
+        return path
+    head = width * 2.8
+    unit = line.unitVector()
+    direction = QPointF(unit.dx(), unit.dy())
+    normal = QPointF(-direction.y(), direction.x())
+    shaft_end = line.p2() - direction * head
+    shaft = QPainterPath(line.p1())
+    shaft.lineTo(shaft_end)
+    stroker = QPainterPathStroker()
+    stroker.setWidth(width)
+    stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+    path.addPolygon(QPolygonF([line.p2(), shaft_end + normal * head * 0.7,
+                               shaft_end - normal * head * 0.7, line.p2()]))
+    return stroker.createStroke(shaft).united(path)
 
 
 def draw_arrow(painter: QPainter, line: QLineF, colour: QColor, width: float) -> None:
@@ -426,6 +452,7 @@ class TableScene(QGraphicsScene):
         self.spec = spec
         self.tiles = []
         self.zones = {}
+        self.zone_captions: dict[str, QGraphicsSimpleTextItem] = {}
         self.across_bottom = self.discard_bottom = 0.0
         plates = self._plates(spec)
         for seat in spec.seats:
@@ -614,6 +641,8 @@ class TableScene(QGraphicsScene):
                     pos = QPointF(290, plate.bottom() + 56)  # leave room for a zone on the right
                 else:
                     pos = QPointF(SCENE_W / 2 - rect.width() / 2, plate.bottom() + 56)
+                if rel == "across":  # the caption goes between the zone and its arrow
+                    pos.setY(pos.y() + caption_h + 4)
             else:
                 slot_w = next(central_w)
                 pos = QPointF(x + (slot_w - rect.width()) / 2, centre_y)
@@ -629,16 +658,25 @@ class TableScene(QGraphicsScene):
             elif zspec.kind in ("pass", "courtesy") and rel == "left":
                 cap_x = min(max(cap_x, plates[rel].right() + 8), SCENE_W - cap_w - 8)
             cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
-            if any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
+            if zspec.kind == "kong_end" and self.own_melds:
+                # Under its end slot, reaching outwards: clear of "Your exposures" over the
+                # pong and of the other end's caption.
+                cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()
+                cap.setPos(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
+            elif any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
                 cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
             self.addItem(cap)
+            self.zone_captions[zspec.id] = cap
             if zspec.kind in ("pass", "courtesy") and rel in plates:
-                self._pass_arrows(pos, rect, plates[rel], rel, rack_top)
+                box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
+                self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box)
 
     def _pass_arrows(self, pos: QPointF, rect: QRectF, far: QRectF, rel: str,
-                     rack_top: QPointF) -> None:
-        """Arrows rack -> pass zone -> receiving seat, so the direction is unmistakable."""
-        end = QPointF(pos.x() + rect.width() / 2, pos.y() + rect.height() + 8)
+                     rack_top: QPointF, *, box: QRectF) -> None:
+        """Arrows rack -> pass zone -> receiving seat, so the direction is unmistakable
+        (``box``: the zone with its caption, over or under it; arrows up start and end
+        outside it, so they never run over the caption)."""
+        end = QPointF(pos.x() + rect.width() / 2, box.bottom() + 8)
         start = QPointF(end.x() * 0.4 + rack_top.x() * 0.6, rack_top.y() - 16)
         self.addItem(Arrow(start, end))
         mid_y = pos.y() + rect.height() / 2
@@ -648,7 +686,7 @@ class TableScene(QGraphicsScene):
         elif rel == "left":
             self.addItem(Arrow(QPointF(pos.x() - 6, mid_y), QPointF(far.right() + 6, mid_y)))
         else:
-            top = QPointF(pos.x() + rect.width() / 2, pos.y() - 44)
+            top = QPointF(pos.x() + rect.width() / 2, min(pos.y() - 44, box.top() - 12))
             self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6)))
 
     def content_rect(self) -> QRectF:
