@@ -62,8 +62,10 @@ SHORT_PASS = "PASS_NEEDS_THREE"
 TABLE_MINIMUM = QSize(320, 190)  # the table fits its scene to any size above this
 
 
-def command_label(command: str) -> str:
-    """Translated button text for a table command (one literal per command)."""
+def command_label(command: str, ruleset: str = "") -> str:
+    """Translated button text for a table command (one literal per command); ``ruleset``
+    ("american" or "wsm") picks the table's own term where they differ (declaring a win:
+    "Mah Jongg" at an American table)."""
     head, _sep, arg = command.partition(":")
     if head == "as":
         labels = {
@@ -83,6 +85,8 @@ def command_label(command: str) -> str:
             "pair": pgettext("claim", "Pair for the win!"),
         }
         return labels.get(arg, arg)
+    if command == "declare_win" and ruleset == "american":
+        return _("Declare Mah Jongg")
     labels = {
         "vote:continue": _("Play the second Charleston"),
         "vote:stop": _("Stop the Charleston"),
@@ -521,7 +525,7 @@ class LessonPlayer(QWidget):
 
     def _add_commands(self, commands: list[str]) -> None:
         for command in commands:
-            button = QPushButton(command_label(command))
+            button = QPushButton(command_label(command, self.spec.ruleset if self.spec else ""))
             button.setObjectName(f"command:{command}")
             button.setMinimumHeight(48)
             button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))

@@ -118,7 +118,7 @@ def answer_text(player: LessonPlayer) -> str:
             if claim.get("seat", step.task.seat) == step.task.seat:
                 parts.append(command_label(f"claim:{claim.get('claim', '')}"))
     elif action.get("type") == "declare_win":
-        parts.append(command_label("declare_win"))
+        parts.append(command_label("declare_win", step.task.ruleset))
     return pgettext("list separator", ", ").join(parts)
 
 
