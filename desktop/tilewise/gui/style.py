@@ -93,4 +93,8 @@ QPushButton:disabled {{ color: {off_fg}; background: {off_bg}; }}
 QPushButton:focus {{ border: 4px solid #ffb000; }}
 QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: {bar_bg}; }}
 QProgressBar::chunk {{ background: {accent}; border-radius: 5px; }}
+QScrollBar:vertical {{ width: 16px; background: {bar_bg}; border-radius: 8px; margin: 0; }}
+QScrollBar::handle:vertical {{ background: {accent}; border-radius: 8px; min-height: 48px; }}
+QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical {{ height: 0; }}
+QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical {{ background: none; }}
 """
