@@ -163,6 +163,42 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     return window
 
 
+def recovery_notices(window: MainWindow) -> list[str]:
+    """Sentences telling the learner that a damaged file was kept aside (empty when none was).
+
+    The store and the settings never overwrite a damaged file: they move it aside and start
+    afresh (``ProgressStore.recovered_from``, ``Settings.recovered_from``); this says where.
+    """
+    from tilewise.i18n import _
+
+    notices = []
+    if window.store.recovered_from is not None:
+        notices.append(_("Your progress file was damaged, so Tilewise started a new one. "
+                         "The damaged file was kept, unchanged, here: {path}",
+                         path=str(window.store.recovered_from)))
+    if window.settings.recovered_from is not None:
+        notices.append(_("Your settings file could not be read, so the usual settings are used. "
+                         "The old file was kept, unchanged, here: {path}",
+                         path=str(window.settings.recovered_from)))
+    return notices
+
+
+def show_notices(window: MainWindow, notices: list[str]) -> None:
+    """Show ``notices`` in one warning box (standard buttons translated)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tilewise.gui.qtlang import translate_buttons
+    from tilewise.i18n import _
+
+    box = QMessageBox(window)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(_("A damaged file was kept aside"))
+    box.setText("\n\n".join(notices))
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    translate_buttons(box)
+    box.exec()
+
+
 def self_test(window: MainWindow) -> tuple[bool, str]:
     """Render every step of every lesson in every language; (ok, summary line)."""
     from PySide6.QtWidgets import QApplication
@@ -248,6 +284,9 @@ def main(argv: list[str]) -> int:
         QTimer.singleShot(0, lambda: (print("READY", flush=True), QApplication.quit()))
     if window.problems:
         QTimer.singleShot(0, window.report_problems)
+    notices = recovery_notices(window)
+    if notices:
+        QTimer.singleShot(0, lambda: show_notices(window, notices))
     if args.present:
         QTimer.singleShot(0, window.present)
     return int(QApplication.instance().exec())  # type: ignore[union-attr]
