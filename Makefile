@@ -36,7 +36,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check desktop tests packaging
 
 typecheck: $(STAMP)
-	$(BIN)/mypy desktop/tilewise/rules
+	$(BIN)/mypy desktop/tilewise
 
 imports: $(STAMP)
 	$(BIN)/lint-imports

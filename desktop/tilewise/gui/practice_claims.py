@@ -129,8 +129,8 @@ class ClaimsDrillView(QWidget):
         claims.addStretch(1)
         claims.addWidget(self.clock)
         precedence = QHBoxLayout()
-        for widget in (self.who, self.why, self.answer_button):
-            precedence.addWidget(widget)
+        for control in (self.who, self.why, self.answer_button):
+            precedence.addWidget(control)
         precedence.addStretch(1)
         layout_line = QHBoxLayout()
         layout_line.addWidget(self.layout_row)
