@@ -28,7 +28,7 @@ def test_zone_captions_clear_of_arrows_and_each_other(window: Any, lang: str) ->
             arrows_seen += len(arrows)
             for zone, rect in captions.items():
                 for arrow in arrows:
-                    shape = arrow.mapToScene(arrow.shape())
+                    shape = arrow.mapToScene(arrow.outline())
                     assert not shape.intersects(rect), (lesson.id, step.id, zone)
                 for other, other_rect in captions.items():
                     if other != zone:

@@ -443,18 +443,16 @@ class LessonPlayer(QWidget):
         self.table.setMinimumSize(TABLE_MINIMUM if kind == "task" else QSize(0, 0))
 
     def _clear_quiz(self) -> None:
-        """Take the options away and give the options page a fresh grid (a grid keeps its
-        rows' stretch and columns' widths after its widgets are gone)."""
+        """Take the options away (on every step: left on the hidden options page, a past
+        quiz's buttons held the page wide) and the grid's row stretch with them."""
         while self.quiz_layout.count():
             item = self.quiz_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()  # gone now, not at the next turn of the event loop
-                widget.setParent(None)
                 widget.deleteLater()
-        QWidget().setLayout(self.quiz_layout)  # the old grid goes with a throw-away widget
-        self.quiz_layout = QGridLayout(self.quiz)
-        self.quiz_layout.setContentsMargins(0, 0, 0, 0)
+        for row in range(self.quiz_layout.rowCount()):
+            self.quiz_layout.setRowStretch(row, 0)
 
     def _place_answers(self, *, beside_picture: bool) -> None:
         """Options and feedback beside the picture (a quiz with a picture), or the stage in

@@ -297,9 +297,11 @@ class Arrow(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-30, -30, 30, 30)
 
-    def shape(self) -> QPainterPath:
+    def outline(self) -> QPainterPath:
         """Where the arrow is painted (its shaft with round cap and its head, as
-        :func:`draw_arrow` draws them at width 12), not its bounding box."""
+        :func:`draw_arrow` draws them at width 12), in item coordinates. Not an override of
+        ``shape()``: a Python ``shape`` called back from Qt while scenes were torn down
+        crashed the interpreter."""
         return arrow_path(self.line, 12.0)
 
     def paint(  # noqa: D102
