@@ -489,7 +489,7 @@ class LessonPlayer(QWidget):
                 words.setTextFormat(Qt.TextFormat.PlainText)
                 words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
                 inside = QHBoxLayout(button)
-                inside.setContentsMargins(16, 6, 16, 6)
+                inside.setContentsMargins(20, 6, 18, 6)  # as the text of an unwrapped option
                 inside.addWidget(words)
                 button.setMinimumHeight(max(56, words.fontMetrics().height() * 3 + 12))
             button.setAccessibleName(self._option_text(option))

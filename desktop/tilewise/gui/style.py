@@ -89,6 +89,7 @@ QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; backgrou
                min-height: 36px; }}
 QPushButton:default {{ background: {accent}; color: white; }}
 QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
+QPushButton[role="option"] QLabel {{ font-size: {round(base * 1.15)}px; background: transparent; }}
 QPushButton:disabled {{ color: {off_fg}; background: {off_bg}; }}
 QPushButton:focus {{ border: 4px solid #ffb000; }}
 QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: {bar_bg}; }}
