@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Installs the system libraries Qt 6 needs (and Xvfb for screenshots) where they are missing.
 # Debian/Ubuntu only; on other systems it prints what to install and carries on.
-# Usage: bash packaging/system-deps.sh [gui]   ("gui" adds the X11/xcb libraries for a real window)
+# Usage: bash packaging/system-deps.sh [gui] [release]
+#   gui:     adds the X11/xcb libraries for a real window
+#   release: adds the release tools (dpkg-deb, desktop-file-validate, appstreamcli, gpg/gpgv,
+#            debsigs, debsig-verify, xz)
 set -u
 pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0)
-if [ "${1:-}" = "gui" ]; then
-  pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
-         libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0)
-fi
+for extra in "$@"; do
+  case "$extra" in
+    gui) pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
+                libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0) ;;
+    release) pkgs+=(dpkg desktop-file-utils appstream gnupg gpgv debsigs debsig-verify xz-utils) ;;
+    *) echo "system-deps: unknown group '$extra' (gui, release)"; exit 2 ;;
+  esac
+done
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "system-deps: not a Debian system; make sure these (or their equivalents) are installed: ${pkgs[*]}"
   exit 0
