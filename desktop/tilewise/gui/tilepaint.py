@@ -77,15 +77,20 @@ class TileRenderer:
         pixels (transparent outside the rounded tile), with its device pixel ratio set."""
         if height_px < 1 or dpr <= 0:
             raise ValueError(f"tile height must be >= 1 px and dpr > 0, got {height_px}, {dpr}")
+        # Look the face up before a painter is open: a KeyError raised while painting would leave
+        # the painter active on an image that Python may free first (a segfault, seen in tests).
+        svg = self._svg(code)
         width_dev = math.ceil(tile_width(height_px) * dpr)
         height_dev = math.ceil(height_px * dpr)
         image = QImage(width_dev, height_dev, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        self._svg(code).render(painter, QRectF(0, 0, width_dev, height_dev))
-        painter.end()
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            svg.render(painter, QRectF(0, 0, width_dev, height_dev))
+        finally:
+            painter.end()
         image.setDevicePixelRatio(dpr)
         return image
 
