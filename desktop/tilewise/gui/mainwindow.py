@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
-from tilewise.gui.dialogs import (
-    AboutDialog,
-    HelpDialog,
-    NewProfileDialog,
-    ProfilesDialog,
-    SettingsDialog,
-)
 from tilewise.gui.library import LibraryView
-from tilewise.gui.player import LessonPlayer
 from tilewise.gui.practice_entry import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.style import style_sheet
@@ -32,11 +25,18 @@ from tilewise.lessons.model import Pack
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import Settings
 
+if TYPE_CHECKING:
+    from tilewise.gui.player import LessonPlayer
+
 log = logging.getLogger(__name__)
 
 
 class MainWindow(QMainWindow):
-    """Library + player for the current profile."""
+    """Library + player for the current profile.
+
+    Only the library is built at start (issue 10, cold start): the lesson player is built on
+    first use (``player``), the dialogs and presenter mode import on first use too.
+    """
 
     def __init__(self, store: ProgressStore, settings: Settings, packs: list[Pack],
                  profile: Profile, *, settings_path: Path | None = None,
@@ -48,14 +48,11 @@ class MainWindow(QMainWindow):
         self.problems = problems or []
         self.images = TileImages(settings.theme)
         self.library = LibraryView()
-        self.player = LessonPlayer(self.images)
+        self._player: LessonPlayer | None = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.library)
-        self.stack.addWidget(self.player)
         self.setCentralWidget(self.stack)
         self.library.open_lesson.connect(self.open_lesson)
-        self.player.changed.connect(self.save_progress)
-        self.player.leave.connect(self.show_library)
         self._menus()
         add_listener(self.retranslate)
         self.resize(1280, 860)
@@ -79,13 +76,13 @@ class MainWindow(QMainWindow):
         self.act_quit.triggered.connect(self.close)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_help = QAction(self)
-        self.act_help.triggered.connect(lambda: HelpDialog(self).exec())
+        self.act_help.triggered.connect(self.show_help)
         self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.act_notes = QAction(self)
         self.act_notes.setCheckable(True)
         self.act_notes.toggled.connect(self.set_teacher_notes)
         self.act_about = QAction(self)
-        self.act_about.triggered.connect(lambda: AboutDialog(self).exec())
+        self.act_about.triggered.connect(self.show_about)
         self.act_present = QAction(self)  # presenter mode (issue 7, gui/presenter.py)
         self.act_present.setShortcut(QKeySequence("F5"))
         self.act_present.triggered.connect(self.present)
@@ -97,6 +94,32 @@ class MainWindow(QMainWindow):
         self.app_menu.addAction(self.act_quit)
         self.help_menu.addAction(self.act_help)
         self.help_menu.addAction(self.act_about)
+
+    @property
+    def player(self) -> LessonPlayer:
+        """The lesson player, built (and added to ``stack``) on first use."""
+        if self._player is None:
+            from tilewise.gui.player import LessonPlayer
+
+            player = LessonPlayer(self.images)  # retranslates itself when built
+            player.show_notes = self.act_notes.isChecked()
+            self.stack.addWidget(player)
+            player.changed.connect(self.save_progress)
+            player.leave.connect(self.show_library)
+            self._player = player
+        return self._player
+
+    def show_help(self) -> None:
+        """The "how to play" dialog."""
+        from tilewise.gui.dialogs import HelpDialog
+
+        HelpDialog(self).exec()
+
+    def show_about(self) -> None:
+        """The about dialog."""
+        from tilewise.gui.dialogs import AboutDialog
+
+        AboutDialog(self).exec()
 
     def retranslate(self) -> None:
         """Every text of the window in the current language (an i18n listener)."""
@@ -112,12 +135,15 @@ class MainWindow(QMainWindow):
         self.act_help.setText(_("How to &play"))
         self.act_about.setText(_("&About Tilewise"))
         self.library.retranslate()
-        self.player.retranslate()
+        if self._player is not None:  # a player built later translates itself
+            self._player.retranslate()
 
     def set_teacher_notes(self, shown: bool) -> None:
         """Presenter mode: show each step's notes for the person teaching."""
-        self.player.show_notes = shown
-        self.player.render_step(keep_feedback=True)
+        if self._player is None:  # the player reads the checked action when it is built
+            return
+        self._player.show_notes = shown
+        self._player.render_step(keep_feedback=True)
 
     def present(self) -> object | None:
         """Presenter mode (F5): the open lesson, else the first, full screen on the chosen
@@ -126,8 +152,9 @@ class MainWindow(QMainWindow):
 
         if not self.packs:
             return None
-        player = self.player
-        if player.pack is not None and player.lesson is not None and player.session is not None:
+        player = self._player
+        if player is not None and player.pack is not None and player.lesson is not None \
+                and player.session is not None:
             pack, lesson = player.pack, player.lesson
             saved: dict[str, object] | None = {"lesson": lesson.id,
                                                "index": player.session.index}
@@ -169,7 +196,9 @@ class MainWindow(QMainWindow):
 
     def save_progress(self) -> None:
         """Write the player's session to the progress store (one transaction)."""
-        session, pack = self.player.session, self.player.pack
+        if self._player is None:
+            return
+        session, pack = self._player.session, self._player.pack
         if session is None or pack is None:
             return
         self.store.save_lesson(self.profile.id, pack.id, session.lesson.id, session.to_dict(),
@@ -186,6 +215,8 @@ class MainWindow(QMainWindow):
 
     def choose_profile(self) -> None:
         """The learners dialog: switch, or add a learner."""
+        from tilewise.gui.dialogs import NewProfileDialog, ProfilesDialog
+
         dialog = ProfilesDialog(self.store.profiles(), self.profile.id, self)
         if not dialog.exec():
             return
@@ -202,6 +233,8 @@ class MainWindow(QMainWindow):
 
     def edit_settings(self) -> None:
         """The settings dialog; a new language applies at once, without a restart."""
+        from tilewise.gui.dialogs import SettingsDialog
+
         s = self.settings
         dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
                                 present_screen=s.present_screen)
@@ -252,10 +285,22 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
+def __getattr__(name: str) -> object:
+    """The dialog classes, imported on first use (``mainwindow.NewProfileDialog`` etc.)."""
+    if name in ("AboutDialog", "HelpDialog", "NewProfileDialog", "ProfilesDialog",
+                "SettingsDialog"):
+        from tilewise.gui import dialogs
+
+        return getattr(dialogs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def first_profile(store: ProgressStore, settings: Settings, name: str | None, language: str,
                   parent: QWidget | None = None) -> Profile | None:
     """The profile to start with: ``name`` (created if new), the last one used, or (first
     start) one made from the welcome dialog. None if the learner cancelled."""
+    from tilewise.gui.dialogs import NewProfileDialog
+
     profiles = store.profiles()
     if name:
         for profile in profiles:
