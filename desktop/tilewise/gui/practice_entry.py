@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from tilewise.gui.practice_charleston import CharlestonPracticeView
-from tilewise.gui.practice_claims import ClaimsDrillView
 from tilewise.i18n import _, add_listener, current_language, remove_listener
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
 from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore
+
+if TYPE_CHECKING:
+    from tilewise.gui.practice_charleston import CharlestonPracticeView
+    from tilewise.gui.practice_claims import ClaimsDrillView
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,10 @@ def let_text_wrap(view: QWidget) -> None:
 
 
 class PracticeHub:
-    """The practice page and both mode views inside one main window (see the module doc)."""
+    """The practice page and both mode views inside one main window (see the module doc).
+
+    The two mode views are built (and imported) on first use (issue 10, cold start).
+    """
 
     def __init__(self, window: Any) -> None:
         self.window = window
@@ -98,13 +103,10 @@ class PracticeHub:
         self.pack_path = Path(pack.path) if pack is not None else None
         self.scores: list[PracticeScore] = []
         self.page = PracticePage()
-        self.charleston = CharlestonPracticeView(window.images, self.lines,
-                                                 on_score=self.save_score,
-                                                 line_name=self.line_name)
-        self.claims = ClaimsDrillView(window.images, on_score=self.save_score)
-        for widget in (self.page, self.charleston, self.claims):
-            let_text_wrap(widget)
-            window.stack.addWidget(widget)
+        self._charleston: CharlestonPracticeView | None = None
+        self._claims: ClaimsDrillView | None = None
+        let_text_wrap(self.page)
+        window.stack.addWidget(self.page)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:practice")
         self.open_button.clicked.connect(self.show_page)
@@ -115,11 +117,38 @@ class PracticeHub:
         self.page.charleston_button.clicked.connect(self.open_charleston)
         self.page.claims_button.clicked.connect(self.open_claims)
         self.page.back_button.clicked.connect(window.show_library)
-        self.charleston.leave.connect(self.show_page)
-        self.claims.leave.connect(self.show_page)
         add_listener(self.retranslate)
         window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
         self.retranslate()
+
+    @property
+    def charleston(self) -> CharlestonPracticeView:
+        """Charleston practice, built (and added to the stack) on first use."""
+        if self._charleston is None:
+            from tilewise.gui.practice_charleston import CharlestonPracticeView
+
+            view = CharlestonPracticeView(self.window.images, self.lines,
+                                          on_score=self.save_score, line_name=self.line_name)
+            self._add_view(view)
+            self._charleston = view
+        return self._charleston
+
+    @property
+    def claims(self) -> ClaimsDrillView:
+        """The claims drill, built (and added to the stack) on first use."""
+        if self._claims is None:
+            from tilewise.gui.practice_claims import ClaimsDrillView
+
+            view = ClaimsDrillView(self.window.images, on_score=self.save_score)
+            self._add_view(view)
+            self._claims = view
+        return self._claims
+
+    def _add_view(self, view: CharlestonPracticeView | ClaimsDrillView) -> None:
+        view.retranslate()
+        let_text_wrap(view)
+        self.window.stack.addWidget(view)
+        view.leave.connect(self.show_page)
 
     def line_name(self, line: PracticeLine) -> str:
         """A practice line's label in the learner's language (the pack's catalog)."""
@@ -129,7 +158,8 @@ class PracticeHub:
 
     def show_page(self) -> None:
         """Show the practice page."""
-        self.claims.timer.stop()
+        if self._claims is not None:
+            self._claims.timer.stop()
         self.scores = self.window.store.practice_scores(self.window.profile.id)
         self.retranslate()
         self.window.stack.setCurrentWidget(self.page)
@@ -162,8 +192,9 @@ class PracticeHub:
         self.page.scores.setText("\n".join(
             _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
               asked=s.asked, seed=s.seed) for s in self.scores[-5:]))
-        self.charleston.retranslate()
-        self.claims.retranslate()
+        for view in (self._charleston, self._claims):  # views built later translate then
+            if view is not None:
+                view.retranslate()
 
 
 def mode_name(mode: str) -> str:
