@@ -299,8 +299,6 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
                   parent: QWidget | None = None) -> Profile | None:
     """The profile to start with: ``name`` (created if new), the last one used, or (first
     start) one made from the welcome dialog. None if the learner cancelled."""
-    from tilewise.gui.dialogs import NewProfileDialog
-
     profiles = store.profiles()
     if name:
         for profile in profiles:
@@ -313,6 +311,8 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
             return last
     if profiles:
         return profiles[0]
+    from tilewise.gui.dialogs import NewProfileDialog
+
     dialog = NewProfileDialog(language, parent)
     if not dialog.exec():
         return None
