@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
@@ -128,3 +129,17 @@ def pack_dirs() -> list[Path]:
             found += sorted(p for p in parent.iterdir()
                             if not p.name.startswith(".") and (p / "pack.toml").is_file())
     return found
+
+
+def aside_path(path: Path, label: str) -> Path:
+    """A free name beside ``path`` for keeping a damaged file instead of overwriting it:
+    ``<stem>.<label>-<UTC stamp><suffix>``, with ``-1``, ``-2`` ... added while that name is
+    taken (e.g. ``progress.corrupt-20261129T171500Z.sqlite3``). Never an existing file."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    stem = path.name.split(".")[0]
+    candidate = path.with_name(f"{stem}.{label}-{stamp}{path.suffix}")
+    serial = 1
+    while candidate.exists():
+        candidate = path.with_name(f"{stem}.{label}-{stamp}-{serial}{path.suffix}")
+        serial += 1
+    return candidate

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from tilewise.store.paths import data_dir
+from tilewise.store.paths import aside_path, data_dir
 
 log = logging.getLogger(__name__)
 
@@ -134,17 +134,6 @@ def _count(session: Mapping[str, Any], *names: str) -> int:
     return 0
 
 
-def _aside_name(path: Path) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    stem = path.name.split(".")[0]
-    candidate = path.with_name(f"{stem}.corrupt-{stamp}{path.suffix}")
-    serial = 1
-    while candidate.exists():
-        candidate = path.with_name(f"{stem}.corrupt-{stamp}-{serial}{path.suffix}")
-        serial += 1
-    return candidate
-
-
 class ProgressStore:
     """Profiles and per-lesson progress, one SQLite file.
 
@@ -186,7 +175,7 @@ class ProgressStore:
         return conn
 
     def _move_aside(self) -> Path:
-        target = _aside_name(self.path)
+        target = aside_path(self.path, "corrupt")
         self.path.rename(target)
         for side in ("-wal", "-shm", "-journal"):
             extra = self.path.with_name(self.path.name + side)

@@ -19,11 +19,10 @@ import re
 import tempfile
 import tomllib
 from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from tilewise.store.paths import config_dir
+from tilewise.store.paths import aside_path, config_dir
 
 SETTINGS_NAME = "settings.toml"
 THEMES = ("classic", "contrast", "colourblind")
@@ -147,12 +146,6 @@ def _toml_value(value: object) -> str:
 
 
 def _move_aside(path: Path) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    stem = path.name.split(".")[0]
-    candidate = path.with_name(f"{stem}.malformed-{stamp}{path.suffix}")
-    serial = 1
-    while candidate.exists():
-        candidate = path.with_name(f"{stem}.malformed-{stamp}-{serial}{path.suffix}")
-        serial += 1
+    candidate = aside_path(path, "malformed")
     path.rename(candidate)
     return candidate
