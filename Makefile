@@ -34,10 +34,10 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint typecheck imports referee packs i18n-check pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check desktop tests packaging
+	$(BIN)/ruff check desktop tests packaging resources/tiles/tileart.py
 
 typecheck: $(STAMP)
-	$(BIN)/mypy desktop/tilewise
+	$(BIN)/mypy desktop/tilewise resources/tiles/tileart.py
 
 imports: $(STAMP)
 	$(BIN)/lint-imports

@@ -30,8 +30,9 @@ LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
 QT_CATALOG_PREFIXES: tuple[str, ...] = ("qtbase", "qt")
 
 # Modules of the package that are build-time tools, never imported by the running app: left
-# out of the bundle (with what only they need, e.g. fontTools for the tile-face generator).
-BUILD_TIME_MODULES: tuple[str, ...] = ("tilewise.gui.tileart",)
+# out of the bundle (with what only they need). None today: the tile-face generator lives outside
+# the package, in resources/tiles/tileart.py, and fontTools (its only user) is excluded below.
+BUILD_TIME_MODULES: tuple[str, ...] = ()
 
 # Python modules the app never uses. Qt modules first: the app is Widgets + Svg only, and it has
 # no network code at all, so QtNetwork must never be in the bundle (tests check the bundle).

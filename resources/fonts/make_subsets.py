@@ -13,7 +13,7 @@ committed file differs (same fontTools version needed; see SOURCES.md).
 Subsets:
 
 - ``NotoSansCJKtc-Bold-tiles.otf``: only the tile characters 一..九 萬 東 南 西 北 中 發 (Noto Sans
-  CJK TC Bold, face 3 of the .ttc). Used by the tile generator (``tilewise.gui.tileart``) to turn
+  CJK TC Bold, face 3 of the .ttc). Used by the tile generator (``resources/tiles/tileart.py``) to turn
   characters into SVG paths; never needed at run time, shipped so the SVGs can be regenerated.
 - ``NotoSans-{Regular,Bold}-ui.ttf``: Latin for the UI and tile indices: ASCII, Latin-1,
   Latin Extended-A, general punctuation, a few symbols and arrows; all layout features kept.

@@ -33,7 +33,7 @@ TARGET_MS = 8.0
 
 
 def full_spec() -> Any:
-    from tilewise.gui.moves import table_spec
+    from tilewise.gui.table.moves import table_spec
     from tilewise.lessons.pack import load_pack
     from tilewise.store.paths import lessons_dir
 
@@ -115,8 +115,8 @@ def run() -> list[tuple[str, float, str]]:
     )
 
     from tilewise.gui.app import make_application
-    from tilewise.gui.table import TILE_H, TableScene, TableView
-    from tilewise.gui.tileimages import TileImages
+    from tilewise.gui.table.view import TILE_H, TableScene, TableView
+    from tilewise.gui.tiles.images import TileImages
 
     app = make_application()
     images = TileImages("classic")

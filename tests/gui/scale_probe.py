@@ -52,8 +52,8 @@ def main() -> int:
                                      start.y() + (end.y() - start.y()) * k // 7))
     QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
     # Faces are rasterised at the size they cover in device pixels (sharp, INPUTS 19).
-    from tilewise.gui.table import TILE_H
-    from tilewise.gui.tilepaint import TileRenderer
+    from tilewise.gui.table.view import TILE_H
+    from tilewise.gui.tiles.paint import TileRenderer
 
     TileRenderer.clear_cache()
     port.grab()

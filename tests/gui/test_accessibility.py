@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.reasons import tile_name
 from tilewise.gui.style import style_sheet
-from tilewise.gui.table import BADGE_H, TILE_W
+from tilewise.gui.table.view import BADGE_H, TILE_W
 
 
 def tree(view: Any) -> list[tuple[Any, str, Any]]:

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QPushButton
 
 from tests.gui.conftest import open_step
-from tilewise.gui.player import command_label
+from tilewise.gui.player.player import command_label
 
 
 def test_declare_button_follows_the_ruleset(window: Any) -> None:

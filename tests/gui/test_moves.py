@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tilewise.gui import moves
+from tilewise.gui.table import moves
 
 
 def step(pack: Any, lesson: str, step_id: str) -> Any:

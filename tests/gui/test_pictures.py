@@ -1,4 +1,4 @@
-"""Lesson pictures (tilewise.gui.pictures): labels stay clear of seats in every language.
+"""Lesson pictures (tilewise.gui.player.pictures): labels stay clear of seats in every language.
 
 Every seat diagram and exposures picture of the core pack is drawn in each shipped language;
 the seat notes, arrow labels and caption must not cover a seat's disc (nor, except an arrow's
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem, QGraphicsTextItem
 
-from tilewise.gui.pictures import ArrowItem, PictureScene, fitted_text
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.player.pictures import ArrowItem, PictureScene, fitted_text
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, set_language
 
 LANGS = ("en", "es", "de", "hi")

@@ -197,7 +197,7 @@ def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: A
 
 
 def test_about_names_the_licences_of_fonts_and_tile_art(window: Any) -> None:
-    from tilewise.gui.dialogs import AboutDialog
+    from tilewise.gui.dialogs.dialogs import AboutDialog
 
     about = AboutDialog(window)
     text = about.licences.toPlainText()
@@ -224,7 +224,7 @@ def test_switching_learner_shows_their_progress_and_language(window: Any) -> Non
 
 
 def test_focus_moves_and_verdicts_are_spoken(window: Any, monkeypatch: Any) -> None:
-    from tilewise.gui import player as player_module
+    from tilewise.gui.player import player as player_module
 
     spoken: list[tuple[str, bool]] = []
     monkeypatch.setattr(player_module, "announce",

@@ -13,14 +13,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import open_step
-from tilewise.gui.presenter import (
+from tilewise.gui.present.presenter import (
     NotesWindow,
     answer_text,
     choose_screens,
     present_theme,
     presenter_sheet,
 )
-from tilewise.gui.table import Plate, TileItem
+from tilewise.gui.table.view import Plate, TileItem
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from tilewise.gui.player import UNICODE_TILES, set_text_with_tiles
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.player.player import UNICODE_TILES, set_text_with_tiles
+from tilewise.gui.tiles.images import TileImages
 
 
 def test_dragons_become_three_inline_tile_images(qapp: Any) -> None:

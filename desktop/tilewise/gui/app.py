@@ -114,7 +114,7 @@ def make_application(argv0: str = "tilewise") -> QApplication:
     """The QApplication (existing one reused), fonts registered, style applied."""
     from PySide6.QtWidgets import QApplication
 
-    from tilewise.gui.tilepaint import register_fonts
+    from tilewise.gui.tiles.paint import register_fonts
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([argv0])

@@ -15,18 +15,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
-from tilewise.gui.library import LibraryView
-from tilewise.gui.practice_entry import install_practice
+from tilewise.gui.library.library import LibraryView
+from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.style import style_sheet
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Pack
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import Settings
 
 if TYPE_CHECKING:
-    from tilewise.gui.player import LessonPlayer
+    from tilewise.gui.player.player import LessonPlayer
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 860)
         self.retranslate()
         self.show_library()
-        self.practice = install_practice(self)  # practice modes (issue 8, gui/practice_entry.py)
+        self.practice = install_practice(self)  # practice modes (issue 8, gui/practice/hub.py)
 
     def _menus(self) -> None:
         bar = self.menuBar()
@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         self.act_notes.toggled.connect(self.set_teacher_notes)
         self.act_about = QAction(self)
         self.act_about.triggered.connect(self.show_about)
-        self.act_present = QAction(self)  # presenter mode (issue 7, gui/presenter.py)
+        self.act_present = QAction(self)  # presenter mode (issue 7, gui/present/presenter.py)
         self.act_present.setShortcut(QKeySequence("F5"))
         self.act_present.triggered.connect(self.present)
         self.app_menu.addAction(self.act_present)
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
     def player(self) -> LessonPlayer:
         """The lesson player, built (and added to ``stack``) on first use."""
         if self._player is None:
-            from tilewise.gui.player import LessonPlayer
+            from tilewise.gui.player.player import LessonPlayer
 
             player = LessonPlayer(self.images)  # retranslates itself when built
             player.show_notes = self.act_notes.isChecked()
@@ -111,13 +111,13 @@ class MainWindow(QMainWindow):
 
     def show_help(self) -> None:
         """The "how to play" dialog."""
-        from tilewise.gui.dialogs import HelpDialog
+        from tilewise.gui.dialogs.dialogs import HelpDialog
 
         HelpDialog(self).exec()
 
     def show_about(self) -> None:
         """The about dialog."""
-        from tilewise.gui.dialogs import AboutDialog
+        from tilewise.gui.dialogs.dialogs import AboutDialog
 
         AboutDialog(self).exec()
 
@@ -147,8 +147,8 @@ class MainWindow(QMainWindow):
 
     def present(self) -> object | None:
         """Presenter mode (F5): the open lesson, else the first, full screen on the chosen
-        screen; see :mod:`tilewise.gui.presenter`. Returns the presenter window."""
-        from tilewise.gui.presenter import PresenterWindow
+        screen; see :mod:`tilewise.gui.present.presenter`. Returns the presenter window."""
+        from tilewise.gui.present.presenter import PresenterWindow
 
         if not self.packs:
             return None
@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
 
     def choose_profile(self) -> None:
         """The learners dialog: switch, or add a learner."""
-        from tilewise.gui.dialogs import NewProfileDialog, ProfilesDialog
+        from tilewise.gui.dialogs.dialogs import NewProfileDialog, ProfilesDialog
 
         dialog = ProfilesDialog(self.store.profiles(), self.profile.id, self)
         if not dialog.exec():
@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
 
     def edit_settings(self) -> None:
         """The settings dialog; a new language applies at once, without a restart."""
-        from tilewise.gui.dialogs import SettingsDialog
+        from tilewise.gui.dialogs.dialogs import SettingsDialog
 
         s = self.settings
         dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
@@ -289,7 +289,7 @@ def __getattr__(name: str) -> object:
     """The dialog classes, imported on first use (``mainwindow.NewProfileDialog`` etc.)."""
     if name in ("AboutDialog", "HelpDialog", "NewProfileDialog", "ProfilesDialog",
                 "SettingsDialog"):
-        from tilewise.gui import dialogs
+        from tilewise.gui.dialogs import dialogs
 
         return getattr(dialogs, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -311,7 +311,7 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
             return last
     if profiles:
         return profiles[0]
-    from tilewise.gui.dialogs import NewProfileDialog
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog
 
     dialog = NewProfileDialog(language, parent)
     if not dialog.exec():

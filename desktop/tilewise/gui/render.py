@@ -92,7 +92,7 @@ def render_tiles(theme: str, out: Path, ruleset: str = "american",
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 
-    from tilewise.gui.tilepaint import TileRenderer, register_fonts, tile_width
+    from tilewise.gui.tiles.paint import TileRenderer, register_fonts, tile_width
 
     families = register_fonts()
     renderer = TileRenderer(theme)

@@ -107,7 +107,7 @@ class Renderer:
         from PySide6.QtGui import QPixmap
         from PySide6.QtWidgets import QApplication
 
-        from tilewise.gui.presenter import PresenterWindow
+        from tilewise.gui.present.presenter import PresenterWindow
 
         pack = self.window.pack(pack_id)
         lesson = pack.lesson(lesson_id)

@@ -24,8 +24,8 @@ from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore
 
 if TYPE_CHECKING:
-    from tilewise.gui.practice_charleston import CharlestonPracticeView
-    from tilewise.gui.practice_claims import ClaimsDrillView
+    from tilewise.gui.practice.charleston import CharlestonPracticeView
+    from tilewise.gui.practice.claims import ClaimsDrillView
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ class PracticeHub:
     def charleston(self) -> CharlestonPracticeView:
         """Charleston practice, built (and added to the stack) on first use."""
         if self._charleston is None:
-            from tilewise.gui.practice_charleston import CharlestonPracticeView
+            from tilewise.gui.practice.charleston import CharlestonPracticeView
 
             view = CharlestonPracticeView(self.window.images, self.lines,
                                           on_score=self.save_score, line_name=self.line_name)
@@ -137,7 +137,7 @@ class PracticeHub:
     def claims(self) -> ClaimsDrillView:
         """The claims drill, built (and added to the stack) on first use."""
         if self._claims is None:
-            from tilewise.gui.practice_claims import ClaimsDrillView
+            from tilewise.gui.practice.claims import ClaimsDrillView
 
             view = ClaimsDrillView(self.window.images, on_score=self.save_score)
             self._add_view(view)

@@ -13,7 +13,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
 from tilewise.gui.reasons import explain, rule_source, tile_name
-from tilewise.gui.tileimages import ASPECT, TileImages
+from tilewise.gui.tiles.images import ASPECT, TileImages
 from tilewise.i18n import _, pgettext
 from tilewise.rules.verdict import Verdict
 

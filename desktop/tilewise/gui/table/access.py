@@ -13,7 +13,7 @@ looked up by position each time they are asked (a rebuilt table never leaves a s
 
 The view's own role is ``List``; ``focusChild()`` is the tile with the keyboard focus. The
 table announces focus changes with ``QAccessibleEvent(view, Focus)`` and ``setChild`` (see
-``tilewise.gui.table.notify_focus``). Tested through
+``tilewise.gui.table.view.notify_focus``). Tested through
 ``QAccessible.queryAccessibleInterface(view).child(i)`` in ``tests/gui/test_accessibility.py``.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QWindow
 from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem
 
-from tilewise.gui.table import FixedTile, Plate, TableView, TileItem, ZoneItem, tile_name
+from tilewise.gui.table.view import FixedTile, Plate, TableView, TileItem, ZoneItem, tile_name
 from tilewise.i18n import _, ngettext
 
 TILE, ZONE, SHOWN, PLATE = "tile", "zone", "shown", "plate"

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.moves import SEAT_ORDER, relation, seat_at
 from tilewise.gui.reasons import relative_seat_name, seat_name
-from tilewise.gui.table import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.table.moves import SEAT_ORDER, relation, seat_at
+from tilewise.gui.table.view import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
 
 Translate = Callable[[str], str]

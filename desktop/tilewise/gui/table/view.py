@@ -53,10 +53,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.moves import TableSpec, ZoneSpec, relation
 from tilewise.gui.reasons import pass_direction_label, relative_seat_name, seat_name
 from tilewise.gui.reasons import tile_name as _tile_name
-from tilewise.gui.tileimages import ASPECT, TileImages
+from tilewise.gui.table.moves import TableSpec, ZoneSpec, relation
+from tilewise.gui.tiles.images import ASPECT, TileImages
 from tilewise.i18n import _, ngettext
 
 TILE_H = 100.0
@@ -1196,7 +1196,7 @@ class TableView(QGraphicsView):
 
 def notify_focus(view: TableView) -> None:
     """Tell assistive technology that the focused tile (an accessible child of the view, see
-    :mod:`tilewise.gui.access`) changed, and that its name and state did."""
+    :mod:`tilewise.gui.table.access`) changed, and that its name and state did."""
     from PySide6.QtGui import QAccessible, QAccessibleEvent
 
     if not QAccessible.isActive() or not view.hasFocus():

@@ -1,6 +1,6 @@
 """Presenter mode: a lesson shown full screen to a room, stepped through by a teacher.
 
-:class:`PresenterWindow` holds its own :class:`~tilewise.gui.player.LessonPlayer` (so the
+:class:`PresenterWindow` holds its own :class:`~tilewise.gui.player.player.LessonPlayer` (so the
 learner's progress is not touched) in presenter style: the high-contrast tiles (unless the
 colour-blind set is chosen), type sized from the window height (readable from the back of a
 hall at 1024x768 and at 4K), no library button, progress bar, hints or step buttons.
@@ -44,9 +44,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from tilewise.gui.player import LessonPlayer, answer_tiles, command_label
-from tilewise.gui.table import tile_name
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
+from tilewise.gui.table.view import tile_name
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
 from tilewise.lessons.model import Lesson, Pack
 

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.practice_widgets import TileRow, refusal_text
+from tilewise.gui.practice.widgets import TileRow, refusal_text
 from tilewise.gui.reasons import seat_name, tile_name
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import N_, _, ngettext, pgettext
 from tilewise.lessons.practice.claims import LEVELS, WHY, Answer, ClaimsDrill, Event
 from tilewise.rules.seats import SEATS, relation

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.practice_widgets import TileRow, refusal_text, tile_list
+from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
 from tilewise.gui.reasons import charleston_step_name, pass_count_label, seat_name, tile_name
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
 from tilewise.lessons.practice.charleston import CharlestonPractice, PartnerPolicy, Summary
 from tilewise.lessons.practice.lines import PracticeLine

@@ -44,12 +44,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui import access
-from tilewise.gui import moves as gui_moves
-from tilewise.gui.pictures import PictureView
+from tilewise.gui.player.pictures import PictureView
 from tilewise.gui.reasons import explain, rule_source
-from tilewise.gui.table import TableScene, TableView, tile_name
-from tilewise.gui.tileimages import TileImages
+from tilewise.gui.table import access
+from tilewise.gui.table import moves as gui_moves
+from tilewise.gui.table.view import TableScene, TableView, tile_name
+from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
 from tilewise.lessons import moves as lesson_moves
 from tilewise.lessons.catalog import PackCatalog

@@ -1,4 +1,4 @@
-"""Tile faces for the table and the pictures: helper-2's ``tilepaint.TileRenderer``.
+"""Tile faces for the table and the pictures: ``tiles.paint.TileRenderer``.
 
 ``TileImages(theme).pixmap(code, height_px, dpr)`` asks the renderer (which caches per
 theme, code, size and ratio) and falls back to the ``blank`` face, logged, for a code with no
@@ -11,7 +11,7 @@ import logging
 
 from PySide6.QtGui import QPixmap
 
-from tilewise.gui.tilepaint import TILE_ASPECT, TileRenderer
+from tilewise.gui.tiles.paint import TILE_ASPECT, TileRenderer
 
 log = logging.getLogger(__name__)
 

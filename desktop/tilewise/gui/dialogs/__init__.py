@@ -1,0 +1,1 @@
+"""The dialogs room: profiles, settings, help and about."""

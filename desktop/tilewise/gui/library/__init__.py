@@ -1,0 +1,1 @@
+"""The library room: the learner's lessons and progress."""

@@ -1,0 +1,1 @@
+"""The lesson player room: the step player and the pictures it draws from lesson data."""

@@ -1,0 +1,1 @@
+"""The practice room: the Charleston practice, the claims drill and the hub that opens them."""

@@ -1,0 +1,1 @@
+"""The presenter room: classroom mode on a projector, with a notes window."""

@@ -1,0 +1,1 @@
+"""The table room: the view that draws a table, its tile items, and their accessibility."""
