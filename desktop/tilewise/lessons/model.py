@@ -80,7 +80,8 @@ class Task:
     action (the other seats' parts of a ``courtesy`` or ``claims`` action, say).
     ``done`` is ``"listed"`` (the move must match one of ``answers``) or ``"legal"`` (any move the
     core accepts, carrying ``result`` when given). ``otherwise`` is the message for a legal
-    move that is not what a ``"listed"`` task asks.
+    move that is not what a ``"listed"`` task asks. ``continues``: the task starts from the
+    final table of the task step before it (``tilewise.lessons.table.start_table``).
     """
 
     ruleset: str
@@ -93,6 +94,7 @@ class Task:
     answers: tuple[Answer, ...]
     wrong: tuple[WrongAnswer, ...]
     otherwise: str | None = None
+    continues: bool = False
 
 
 @dataclass(frozen=True)

@@ -40,11 +40,13 @@ def merged(action: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def scenario(task: Task, action: Mapping[str, Any]) -> dict[str, Any]:
-    """The referee scenario ``{"ruleset", "state", "action"}`` for a learner's action."""
+def scenario(task: Task, action: Mapping[str, Any],
+             state: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The referee scenario ``{"ruleset", "state", "action"}`` for a learner's action, on the
+    task's state or on ``state`` (the table a continuing task inherits)."""
     return {
         "ruleset": task.ruleset,
-        "state": copy.deepcopy(task.state),
+        "state": copy.deepcopy(dict(task.state if state is None else state)),
         "action": merged(action, task.given),
     }
 

@@ -63,6 +63,8 @@ STATE_KEYS = (
     "next_drawn", "pending_kong", "dead", "card",
 )
 MELD_KEYS = ("kind", "tiles", "from", "rotated", "face_down")
+#: State keys a continuing task inherits from the table before it (it may not name them).
+INHERITED_KEYS = ("hands", "melds", "discards", "last_discard")
 THEMES = ("classic", "contrast", "colourblind")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -80,6 +82,7 @@ STEP_EXTRA = {"explain": {}, "task": {"task": True}, "quiz": {"quiz": True},
 TASK_KEYS = {
     "ruleset": True, "seat": True, "allow": True, "state": True, "given": False,
     "done": False, "result": False, "answers": True, "wrong": False, "otherwise": False,
+    "continues": False,
 }
 QUIZ_KEYS = {"options": True, "answer": True, "verify": False}
 OPTION_KEYS = {"id": True, "text": False, "tile": False, "tiles": False, "result": False,
@@ -451,12 +454,19 @@ class _PackReader:
             if reason is None and done == "legal":
                 self.problem(at, 'a legal wrong answer cannot be wrong when done = "legal"')
             wrong.append(WrongAnswer(action, reason, feedback))
+        continues = data.get("continues", False)
+        if not isinstance(continues, bool):
+            self.problem(_join(where, "continues"), "must be true or false")
+        elif continues:
+            for key in sorted(set(state) & set(INHERITED_KEYS)):
+                self.problem(_join(where, f"state.{key}"),
+                             "a continuing task takes its tiles from the task before it")
         if ruleset is None or seat is None or done is None:
             return None
         return Task(
             ruleset=ruleset, seat=seat, allow=allow, state=state, given=given, done=done,
             result=result, answers=tuple(answers), wrong=tuple(wrong),
-            otherwise=self.text(data, "otherwise", where),
+            otherwise=self.text(data, "otherwise", where), continues=continues is True,
         )
 
     def action(self, raw: dict[str, Any], where: str, allow: tuple[str, ...],

@@ -43,7 +43,8 @@ class Feedback:
     ``accepted``: the move is what the step asks for. ``legal``: the rules core allows it.
     ``reason``: the core's reason code for a refused move (the GUI shows its translated
     explanation). ``message``: the step's own feedback msgid, or None. ``step_done``: the step
-    is now done.
+    is now done. ``verdict``: the referee's whole answer to a task move (the table model
+    applies an accepted one), None for a quiz; not compared.
     """
 
     accepted: bool
@@ -51,6 +52,7 @@ class Feedback:
     reason: str | None
     message: str | None
     step_done: bool
+    verdict: dict[str, Any] | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -135,14 +137,30 @@ class LessonSession:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def attempt(self, action: Mapping[str, Any]) -> Feedback:
+    def attempt(self, action: Mapping[str, Any], *,
+                state: Mapping[str, Any] | None = None) -> Feedback:
         """Judge a task move (a referee-protocol action, e.g. ``{"type": "pass", "seat": "E",
-        "tiles": [...], "blind": 0}``; a missing ``seat`` is the learner's seat).
+        "tiles": [...], "blind": 0}``; a missing ``seat`` is the learner's seat) and record it.
+        ``state``: the table the move is made on when it is not the task's own (a task that
+        continues the hand: ``tilewise.lessons.table``).
 
         Raises ``SessionError`` on a step that is not a task, a step already done, or an
         action type the task does not offer; ``ScenarioError`` (ValueError) comes from the
         rules core for an action it cannot read.
         """
+        feedback, move = self._judge_move(action, state)
+        self._note(self.record(), feedback.accepted, {"action": move, "verdict": feedback.verdict})
+        return Feedback(feedback.accepted, feedback.legal, feedback.reason, feedback.message,
+                        self.record().done, feedback.verdict)
+
+    def preview(self, action: Mapping[str, Any], *,
+                state: Mapping[str, Any] | None = None) -> Feedback:
+        """What :meth:`attempt` would answer, without recording anything (no attempt counted):
+        the table asks it for a partial move (two tiles of a pass). Same errors."""
+        return self._judge_move(action, state)[0]
+
+    def _judge_move(self, action: Mapping[str, Any], state: Mapping[str, Any] | None
+                    ) -> tuple[Feedback, dict[str, Any]]:
         step, record = self.step, self.record()
         task = step.task
         if task is None:
@@ -155,7 +173,7 @@ class LessonSession:
         if move["type"] in SEAT_ACTIONS:
             move.setdefault("seat", task.seat)
         judge = self._judge or moves.default_judge()
-        verdict = judge(moves.scenario(task, move))
+        verdict = judge(moves.scenario(task, move, state))
         legal = bool(verdict.get("legal"))
         reason = None if legal else verdict.get("reason")
         wrong = next((w for w in task.wrong if moves.same_action(w.action, move)), None)
@@ -173,8 +191,7 @@ class LessonSession:
             message = step.feedback.get(reason)
         else:
             message = task.otherwise
-        self._note(record, accepted, {"action": move, "verdict": verdict})
-        return Feedback(accepted, legal, reason, message, record.done)
+        return Feedback(accepted, legal, reason, message, record.done, verdict), move
 
     def choose(self, option_id: str) -> Feedback:
         """Answer a quiz with an option id. Raises ``SessionError`` on a step that is not a

@@ -1,0 +1,230 @@
+"""A lesson step's table: the pure table model (``tilewise.lessons.table``) played through a
+``LessonSession``, and tasks that continue the hand.
+
+:class:`LessonTable` is what the GUI's table view draws and drives: each handler decodes its
+event and calls one operation (:meth:`LessonTable.move`, :meth:`~LessonTable.take_back`,
+:meth:`~LessonTable.command`, :meth:`~LessonTable.undo`, :meth:`~LessonTable.reset`).
+
+A task with ``continues = true`` starts from the final table of the task step before it
+(:func:`start_table`): the tiles received on a pass are in the rack on the next one, marked as
+arrivals. That final table is the learner's recorded accepted move applied to the task's own
+starting table; along the pack's *main line* (each task's first listed answer, judged by the
+core: :func:`main_line`) when the learner's move is not recorded, and in ``tilewise pack check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tilewise.lessons import moves
+from tilewise.lessons.model import Lesson, Step, Task
+from tilewise.lessons.session import SEAT_ACTIONS, Feedback, LessonSession, SessionError
+from tilewise.lessons.table import Motion, Table, TableError
+
+SHORT_PASS = "PASS_NEEDS_THREE"
+Accepted = Callable[[int, Table], tuple[dict[str, Any], dict[str, Any]] | None]
+"""``accepted(step index, table)``: the accepted ``(action, answer)`` of a task step played on
+``table``, or None."""
+
+
+def previous_task(lesson: Lesson, index: int) -> int | None:
+    """The position of the nearest task step before step ``index``, or None."""
+    return next((i for i in range(index - 1, -1, -1) if lesson.steps[i].task is not None), None)
+
+
+def start_table(lesson: Lesson, index: int,
+                accepted: Accepted) -> Table:
+    """The table task step ``index`` of ``lesson`` starts from: its own state, or, when its
+    task ``continues``, the final table of the task before it. ``accepted(i, table)`` gives
+    the accepted ``(action, answer)`` of task step ``i`` played on ``table`` (the learner's
+    recorded move, or the pack's first answer judged by the core), or None. Raises
+    :class:`TableError` for a continuing task with no task before it."""
+    step = lesson.steps[index]
+    task = step.task
+    assert task is not None
+    if not task.continues:
+        return Table(task, step.picture)
+    before = previous_task(lesson, index)
+    if before is None:
+        raise TableError("a continuing task needs a task step before it")
+    return Table(task, step.picture, inherit=final_table(lesson, before, accepted))
+
+
+def final_table(lesson: Lesson, index: int,
+                accepted: Accepted) -> Table:
+    """Task step ``index``'s table after its accepted move (as it starts when there is none)."""
+    table = start_table(lesson, index, accepted)
+    move = accepted(index, table)
+    if move is not None:
+        table.apply(*move)
+    return table
+
+
+def main_line(lesson: Lesson, judge: moves.Judge | None = None) -> Accepted:
+    """``accepted`` for :func:`start_table` along the pack's main line: each task's first
+    listed answer, judged by the core on the table it is played on (None if refused)."""
+    def accepted(index: int, table: Table) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        task = lesson.steps[index].task
+        assert task is not None
+        action = _with_seat(task, task.answers[0].action)
+        answer = (judge or moves.default_judge())(moves.scenario(task, action, table.state()))
+        return (action, answer) if answer.get("legal") else None
+    return accepted
+
+
+def _with_seat(task: Task, action: Mapping[str, Any]) -> dict[str, Any]:
+    move = dict(action)
+    if move.get("type") in SEAT_ACTIONS:
+        move.setdefault("seat", task.seat)
+    return move
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one operation did: ``changed`` (the table changed), ``feedback`` (a judged move,
+    or a tile refused at once with its reason), ``motions`` (tiles a verdict moved)."""
+
+    changed: bool = False
+    feedback: Feedback | None = None
+    motions: tuple[Motion, ...] = ()
+
+
+class LessonTable:
+    """The table of a ``LessonSession``'s current task step (a pure model the view draws).
+
+    Operations (each one call from a GUI handler): :meth:`move`, :meth:`take_back`,
+    :meth:`command`, :meth:`undo`, :meth:`reset`. A move into a pass zone is put to the core
+    at once (not counted as an attempt, ``LessonSession.preview``): a tile it refuses for another
+    reason than a short count goes home with the reason. A full acting zone is committed:
+    judged by ``LessonSession.attempt``; an accepted verdict moves the tiles
+    (:meth:`Table.apply`), a refusal returns only what the learner moved. A step already done
+    opens on its final table (its recorded move applied).
+    """
+
+    def __init__(self, session: LessonSession, judge: moves.Judge | None = None) -> None:
+        self.session = session
+        self.lesson = session.lesson
+        self.index = session.index
+        self.step: Step = session.step
+        if self.step.task is None:
+            raise SessionError(f"step {self.step.id!r} is a {self.step.kind}, not a task")
+        self.task: Task = self.step.task
+        self._judge = judge
+        self.start = start_table(self.lesson, self.index, self._accepted)
+        self.table = Table.restore(self.task, self.start.snapshot())
+        move = self._accepted(self.index, self.table)
+        if session.record().done and move is not None:
+            self.table.apply(*move)
+        # undo history: (snapshot before, "move" or "commit")
+        self.history: list[tuple[dict[str, Any], str]] = []
+
+    def _accepted(self, index: int, table: Table
+                  ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The learner's recorded accepted move of task step ``index``; the main line when
+        there is none (a step done before tables were recorded, or reset since)."""
+        record = self.session.record(self.lesson.steps[index])
+        if record.moves:
+            move = record.moves[-1]
+            return dict(move["action"]), dict(move["verdict"])
+        if index == self.index:
+            return None
+        return main_line(self.lesson, self._judge)(index, table)
+
+    def _state(self) -> dict[str, Any] | None:
+        return self.table.state() if self.task.continues else None
+
+    @property
+    def done(self) -> bool:
+        """True when the step is done (drops are refused until undo or reset)."""
+        return self.session.record().done
+
+    def move(self, tile_id: int, zone_id: str, slot: int | None = None) -> Outcome:
+        """Drop a tile into a zone (slot ``slot`` when free). A full acting zone is committed."""
+        if self.done or not 0 <= tile_id < len(self.table.tiles):
+            return Outcome()
+        before = self.table.snapshot()
+        if not self.table.place(tile_id, zone_id, slot):
+            return Outcome()
+        zone = self.table.zone(zone_id)
+        assert zone is not None
+        action = self.table.zone_action(zone_id)
+        if zone.kind == "pass" and action is not None and self.table.pass_missing() > 0:
+            feedback = self.session.preview(action, state=self._state())
+            if not feedback.legal and feedback.reason != SHORT_PASS:
+                self.table.return_moved()  # a refusal: what the learner staged goes back
+                self.history = [h for h in self.history if h[1] == "commit"]
+                return Outcome(self.table.snapshot() != before, feedback)
+        self.history.append((before, "move"))
+        if action is None or (zone.kind == "pass" and self.table.pass_missing() > 0):
+            return Outcome(True)
+        return self.commit(action)
+
+    def take_back(self, tile_id: int) -> Outcome:
+        """Return a staged tile to its home (dragged out of a zone, or dropped elsewhere)."""
+        if not 0 <= tile_id < len(self.table.tiles):
+            return Outcome()
+        before = self.table.snapshot()
+        if not self.table.take_back(tile_id):
+            return Outcome()
+        self.history.append((before, "move"))
+        return Outcome(True)
+
+    def command(self, command: str) -> Outcome:
+        """A table button (claim, vote, group kind, offer, declare): commit its action."""
+        action = self.table.command_action(command)
+        if action is None or self.done:
+            return Outcome()
+        return self.commit(action)
+
+    def commit(self, action: Mapping[str, Any]) -> Outcome:
+        """Judge ``action`` through the session; apply an accepted verdict, else return what
+        the learner moved. A move the session cannot take (not offered by the task) is refused
+        the same way, without feedback."""
+        before = self.table.snapshot()
+        try:
+            feedback = self.session.attempt(action, state=self._state())
+        except ValueError:
+            feedback = None
+        if feedback is None or not feedback.accepted:
+            returned = self.table.return_moved()
+            self.history = [h for h in self.history if h[1] == "commit"]
+            return Outcome(bool(returned), feedback)
+        assert feedback.verdict is not None
+        motions = self.table.apply(self.session.record().moves[-1]["action"], feedback.verdict)
+        self.history = [h for h in self.history if h[1] == "commit"]
+        self.history.append((before, "commit"))
+        return Outcome(True, feedback, tuple(motions))
+
+    def undo(self) -> Outcome:
+        """Take back the learner's last move: a staged tile, or the accepted move (the
+        session's undo too). A step reopened done is undone to its starting table."""
+        if self.history:
+            before, kind = self.history.pop()
+            if kind == "commit":
+                self.session.undo()
+            self.table = Table.restore(self.task, before)
+            return Outcome(True)
+        if not self.session.undo():
+            return Outcome()
+        self.table = Table.restore(self.task, self.start.snapshot())
+        return Outcome(True)
+
+    def reset(self) -> Outcome:
+        """Start the step again: the session's reset, the starting table."""
+        self.session.reset_step()
+        self.history = []
+        self.table = Table.restore(self.task, self.start.snapshot())
+        return Outcome(True)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` has something to take back."""
+        return bool(self.history) or bool(self.session.record().moves)
+
+
+
+
+__all__ = ["Accepted", "LessonTable", "Outcome", "final_table", "main_line", "previous_task",
+           "start_table"]
