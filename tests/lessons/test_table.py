@@ -3,7 +3,7 @@ moved versus what the task gave, the staged action, and what an accepted verdict
 
 Every task of the core pack is played as a learner would: each listed wrong move, then the
 first answer, without a reset. The property test at the end runs random sequences of moves,
-take-backs, buttons, undos and resets on every core task (120 examples, derandomized).
+take-backs, buttons, undos and resets on every core task (250 examples, derandomized).
 """
 
 from __future__ import annotations
@@ -621,7 +621,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["move", "back", "command", "undo", "re
                max_size=14)
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
+@settings(max_examples=250, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(task=st.sampled_from(TASKS), ops=OPS)
 def test_any_sequence_of_operations_keeps_the_table_whole(
