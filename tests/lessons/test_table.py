@@ -151,7 +151,7 @@ def test_a_blind_pass_keeps_the_tiles_not_forwarded() -> None:
     desk = table_for("charleston", "first-left")
     table = desk.table
     incoming = table.incoming()
-    own = [i for i in table.rack("E") if table.tiles[i].code in ("7D", "8D")]
+    own = [i for i in table.rack("E") if table.tiles[i].code in ("N", "GD")]
     for tile_id in [incoming[1], *own]:
         outcome = desk.move(tile_id, "pass")
     assert outcome.feedback is not None and outcome.feedback.accepted  # any legal pass
@@ -544,6 +544,10 @@ def test_a_continuing_task_follows_the_learners_own_move() -> None:
     # the pack's answer (9C 7D 8D) is no longer possible: the core refuses it on this table
     assert session.preview({"type": "pass", "tiles": ["9C", "7D", "8D"], "blind": 0},
                            state=desk.table.state()).reason == "TILE_NOT_IN_HAND"
+    # the session alone judges a continuing task on the same table
+    assert session.preview({"type": "pass", "tiles": ["9C", "7D", "8D"], "blind": 0}
+                           ).reason == "TILE_NOT_IN_HAND"
+    assert session.preview({"type": "pass", "tiles": ["1C", "7D", "8D"], "blind": 0}).legal
 
 
 def test_a_continuing_task_needs_a_task_before_it() -> None:

@@ -4,7 +4,9 @@
 ``matches(expected, answer)`` compares the result fields a pack names with the referee's answer;
 ``same_action(a, b)`` compares two actions, ignoring the order of tiles and list items;
 ``check_pack(pack, judge)`` plays every task answer and wrong answer and every quiz ``verify``
-scenario, and returns the problems found (``lessons/<pack>/<file>: steps[i]...: message``).
+scenario, and returns the problems found (``lessons/<pack>/<file>: steps[i]...: message``). A task
+that ``continues`` the hand is played on the table it inherits: the task before it played along
+the pack's main line (each task's first answer; ``tilewise.lessons.steptable``).
 
 Reference: ``../shared/referee/PROTOCOL.md`` (scenarios, answers, reason codes).
 """
@@ -16,7 +18,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tilewise.lessons.model import Pack, Problem, Task
+from tilewise.lessons.model import Lesson, Pack, Problem, Task
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -95,7 +97,9 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                 problems.append(Problem(file, f"{where}.{key}", message))
 
             if step.task is not None:
-                _check_task(step.task, judge, report)
+                state = _table_state(lesson, i, judge, report)
+                if state is not None:
+                    _check_task(step.task, judge, report, state)
             if step.quiz is not None and step.quiz.verify is not None:
                 answer = _ask(judge, step.quiz.verify, "quiz.verify", report)
                 for j, option in enumerate(step.quiz.options):
@@ -111,10 +115,41 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
     return problems
 
 
-def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None]) -> None:
+def _table_state(lesson: Lesson, index: int, judge: Judge,
+                 report: Callable[[str, str], None]) -> dict[str, Any] | None:
+    """The state task step ``index`` is judged on: its own, or for a task that ``continues``
+    the table it inherits along the pack's main line (``tilewise.lessons.steptable``). Reports
+    a table that cannot be set up, and a main line broken by a refused first answer."""
+    from tilewise.lessons.steptable import main_line, previous_task, start_table
+    from tilewise.lessons.table import TableError
+
+    task = lesson.steps[index].task
+    assert task is not None
+    line = main_line(lesson, judge)
+    before = previous_task(lesson, index)
+    try:
+        table = start_table(lesson, index, line)
+        if task.continues and before is not None and line(
+                before, start_table(lesson, before, line)) is None:
+            report("task.continues", f"the task it continues (steps[{before}]) refuses its "
+                   "first answer, so its final table is unknown")
+            return None
+    except TableError as error:
+        report("task.continues" if task.continues else "task.state",
+               f"the table cannot be set up: {error}")
+        return None
+    except Exception as error:  # a fault in the core must not stop the check of the pack
+        report("task.continues", f"the core failed on the main line: "
+               f"{type(error).__name__}: {error}")
+        return None
+    return table.state() if task.continues else dict(task.state)
+
+
+def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None],
+                state: Mapping[str, Any]) -> None:
     for j, answer in enumerate(task.answers):
         key = f"task.answers[{j}]"
-        verdict = _ask(judge, scenario(task, answer.action), key, report)
+        verdict = _ask(judge, scenario(task, answer.action, state), key, report)
         if verdict is None:
             continue
         if not verdict.get("legal"):
@@ -128,7 +163,7 @@ def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None]) ->
         if any(same_action(wrong.action, answer.action) for answer in task.answers):
             report(key, "this wrong answer is also listed as an expected answer")
             continue
-        verdict = _ask(judge, scenario(task, wrong.action), key, report)
+        verdict = _ask(judge, scenario(task, wrong.action, state), key, report)
         if verdict is None:
             continue
         if wrong.reason is None:

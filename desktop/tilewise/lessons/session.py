@@ -141,8 +141,9 @@ class LessonSession:
                 state: Mapping[str, Any] | None = None) -> Feedback:
         """Judge a task move (a referee-protocol action, e.g. ``{"type": "pass", "seat": "E",
         "tiles": [...], "blind": 0}``; a missing ``seat`` is the learner's seat) and record it.
-        ``state``: the table the move is made on when it is not the task's own (a task that
-        continues the hand: ``tilewise.lessons.table``).
+        ``state``: the table the move is made on; by default the task's own state, or for a
+        task that continues the hand the table it inherits
+        (``tilewise.lessons.steptable.inherited_state``).
 
         Raises ``SessionError`` on a step that is not a task, a step already done, or an
         action type the task does not offer; ``ScenarioError`` (ValueError) comes from the
@@ -172,6 +173,10 @@ class LessonSession:
         move = dict(action)
         if move["type"] in SEAT_ACTIONS:
             move.setdefault("seat", task.seat)
+        if state is None and task.continues:
+            from tilewise.lessons.steptable import inherited_state  # steptable imports us
+
+            state = inherited_state(self, self._judge)
         judge = self._judge or moves.default_judge()
         verdict = judge(moves.scenario(task, move, state))
         legal = bool(verdict.get("legal"))

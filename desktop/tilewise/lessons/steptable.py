@@ -81,6 +81,28 @@ def _with_seat(task: Task, action: Mapping[str, Any]) -> dict[str, Any]:
     return move
 
 
+def recorded(session: LessonSession, judge: moves.Judge | None = None) -> Accepted:
+    """``accepted`` for :func:`start_table` from the session's records: the learner's recorded
+    accepted move of a task step; the main line for an earlier step with none (reset since,
+    or progress saved before tables were), None for the session's current step."""
+    line = main_line(session.lesson, judge)
+
+    def accepted(index: int, table: Table) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        record = session.record(session.lesson.steps[index])
+        if record.moves:
+            move = record.moves[-1]
+            return dict(move["action"]), dict(move["verdict"])
+        return None if index == session.index else line(index, table)
+    return accepted
+
+
+def inherited_state(session: LessonSession, judge: moves.Judge | None = None
+                    ) -> dict[str, Any]:
+    """The referee state the session's current task is judged on when it continues the hand:
+    the table it starts from (:func:`start_table` with :func:`recorded`)."""
+    return start_table(session.lesson, session.index, recorded(session, judge)).state()
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one operation did: ``changed`` (the table changed), ``feedback`` (a judged move,
@@ -111,26 +133,14 @@ class LessonTable:
         if self.step.task is None:
             raise SessionError(f"step {self.step.id!r} is a {self.step.kind}, not a task")
         self.task: Task = self.step.task
-        self._judge = judge
-        self.start = start_table(self.lesson, self.index, self._accepted)
+        accepted = recorded(session, judge)
+        self.start = start_table(self.lesson, self.index, accepted)
         self.table = Table.restore(self.task, self.start.snapshot())
-        move = self._accepted(self.index, self.table)
+        move = accepted(self.index, self.table)
         if session.record().done and move is not None:
             self.table.apply(*move)
         # undo history: (snapshot before, "move" or "commit")
         self.history: list[tuple[dict[str, Any], str]] = []
-
-    def _accepted(self, index: int, table: Table
-                  ) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The learner's recorded accepted move of task step ``index``; the main line when
-        there is none (a step done before tables were recorded, or reset since)."""
-        record = self.session.record(self.lesson.steps[index])
-        if record.moves:
-            move = record.moves[-1]
-            return dict(move["action"]), dict(move["verdict"])
-        if index == self.index:
-            return None
-        return main_line(self.lesson, self._judge)(index, table)
 
     def _state(self) -> dict[str, Any] | None:
         return self.table.state() if self.task.continues else None
@@ -226,5 +236,5 @@ class LessonTable:
 
 
 
-__all__ = ["Accepted", "LessonTable", "Outcome", "final_table", "main_line", "previous_task",
-           "start_table"]
+__all__ = ["Accepted", "LessonTable", "Outcome", "final_table", "inherited_state", "main_line",
+           "previous_task", "recorded", "start_table"]

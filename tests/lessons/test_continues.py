@@ -1,0 +1,107 @@
+"""Tasks that continue the hand: the validator plays each one on the table it inherits."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tests.lessons.conftest import MANIFEST, WritePack, lesson
+from tilewise.lessons import moves
+from tilewise.lessons.model import PackError
+from tilewise.lessons.pack import load_pack
+
+ACROSS = {"type": "pass", "seat": "E", "tiles": ["9C", "7D", "8D"], "blind": 0}
+
+
+def continuing(answer: dict[str, Any] | None = None, **task: Any) -> dict[str, Any]:
+    """The demo lesson with a second pass task (first across) that continues the first."""
+    data = lesson()
+    second = {"ruleset": "american", "seat": "E", "allow": ["pass"], "continues": True,
+              "done": "legal", "result": {"to": "W"},
+              "state": {"dealer": "E", "phase": "charleston", "step": "first_across"},
+              "answers": [{"action": answer or ACROSS}],
+              "wrong": [{"action": {"type": "pass", "seat": "E", "tiles": ["1C", "7D", "8D"],
+                                    "blind": 0}, "reason": "TILE_NOT_IN_HAND"}]}
+    second.update(task)
+    data["steps"].insert(3, {"id": "across", "kind": "task", "text": "Across.",
+                             "task": second})
+    return data
+
+
+def problems(write_pack: WritePack, data: dict[str, Any], judge: Any = None) -> list[str]:
+    folder = write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": data})
+    try:
+        load_pack(folder, judge=judge)
+    except PackError as error:
+        return [f"{p.key_path}: {p.message}" for p in error.problems]
+    return []
+
+
+def test_a_continuing_task_is_checked_on_the_table_it_inherits(write_pack: WritePack) -> None:
+    # 1C left the rack on the first pass: passing it again is refused, as the pack says
+    assert problems(write_pack, continuing()) == []
+    pack = load_pack(write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": continuing()},
+                                name="again"))
+    assert pack.lessons[0].steps[3].task is not None
+    assert pack.lessons[0].steps[3].task.continues
+
+
+def test_an_answer_that_only_fits_the_tasks_own_state_is_a_problem(
+        write_pack: WritePack) -> None:
+    found = problems(write_pack, continuing({"type": "pass", "seat": "E",
+                                             "tiles": ["1C", "2C", "3C"], "blind": 0}))
+    assert found == ["steps[3].task.answers[0]: the core refuses this expected answer: "
+                     "TILE_NOT_IN_HAND"]
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"continues": "yes"}, "steps[3].task.continues: must be true or false"),
+    ({"state": {"phase": "charleston", "step": "first_across", "hands": {"E": ["1B"]}}},
+     "steps[3].task.state.hands: a continuing task takes its tiles"),
+])
+def test_how_a_continuing_task_is_written(write_pack: WritePack, change: dict[str, Any],
+                                          words: str) -> None:
+    assert any(p.startswith(words) for p in problems(write_pack, continuing(**change)))
+
+
+def test_a_continuing_task_needs_a_task_before_it(write_pack: WritePack) -> None:
+    data = continuing()
+    data["steps"].pop(1)
+    assert problems(write_pack, data) == [
+        "steps[2].task.continues: the table cannot be set up: a continuing task needs a "
+        "task step before it"]
+
+
+def test_a_broken_main_line_is_named(write_pack: WritePack) -> None:
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        if scenario["state"].get("step") == "first_right":
+            return {"legal": False, "reason": "WRONG_PHASE"}
+        return moves.default_judge()(scenario)
+
+    found = problems(write_pack, continuing(), judge)
+    assert "steps[3].task.continues: the task it continues (steps[1]) refuses its first " \
+           "answer, so its final table is unknown" in found
+
+
+def test_a_core_fault_on_the_main_line_does_not_stop_the_check(write_pack: WritePack) -> None:
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        if scenario["state"].get("step") == "first_right":
+            raise RuntimeError("boom")
+        return moves.default_judge()(scenario)
+
+    found = problems(write_pack, continuing(), judge)
+    assert any(p.startswith("steps[3].task.continues: the core failed on the main line: "
+                            "RuntimeError: boom") for p in found)
+
+
+def test_a_table_that_cannot_be_laid_out(write_pack: WritePack) -> None:
+    data = lesson()
+    data["steps"][1]["task"] = {
+        "ruleset": "american", "seat": "E", "allow": ["group"], "state": {"phase": "play"},
+        "given": {"as": "kong"},
+        "answers": [{"action": {"type": "group", "tiles": ["J"] * 9}}]}
+    found = problems(write_pack, data)
+    assert any(p.startswith("steps[1].task.state: the table cannot be set up: tile J: more "
+                            "copies") for p in found), found
