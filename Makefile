@@ -44,6 +44,7 @@ imports: $(STAMP)
 
 referee: $(STAMP)
 	$(BIN)/tilewise referee $(SHARED)/referee/cases/*.json --check
+	$(BIN)/tilewise referee tests/referee/cases/*.json --check
 
 ## validate every lesson pack (schema, tiles, every task played through the rules core)
 packs: $(STAMP)

@@ -152,6 +152,15 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("bad card tile", lambda m, ls: task(ls)["state"].update(
         card=[[{"tiles": ["F", "Q"], "kind": "pair"}]]), L1,
      f"{S1}.state.card[0][0].tiles[1]", "'Q' is not a tile code"),
+    ("empty card group", lambda m, ls: task(ls)["state"].update(
+        card=[[{"tiles": ["F", "F"], "kind": "pair"}, {"tiles": [], "kind": "pung"}]]), L1,
+     f"{S1}.state.card[0][1].tiles", "card group needs at least one tile"),
+    ("card group without tiles", lambda m, ls: task(ls)["state"].update(
+        card=[[{"kind": "pung"}]]), L1,
+     f"{S1}.state.card[0][0].tiles", "card group needs at least one tile"),
+    ("empty meld", lambda m, ls: task(ls)["state"].update(
+        melds={"W": [{"kind": "pung", "tiles": []}]}), L1,
+     f"{S1}.state.melds.W[0].tiles", "meld needs its tiles"),
     ("bad answer tile", lambda m, ls: task(ls)["answers"][0]["action"].update(
         tiles=["1C", "2C", "3Z"]), L1, f"{S1}.answers[0].action.tiles[2]", "not a tile code"),
     ("bad nested answer tile", lambda m, ls: task(ls)["answers"][0]["action"].update(

@@ -58,7 +58,7 @@ def test_check_reports_failures_and_goes_on(
     assert fails[0] == 'FAIL T-2: legal: expected false, got true'
     assert fails[1] == 'FAIL T-2: reason: expected "CHI_NOT_A_SEQUENCE", got null'
     assert fails[2] == "FAIL T-3: error: unknown action 'dance'"
-    assert fails[3] == "FAIL None: error: a scenario must be a JSON object"
+    assert fails[3] == f"FAIL {files[0]}[3]: error: a scenario must be a JSON object"
     assert fails[4].startswith("FAIL ") and "bad.json: error: cannot read" in fails[4]
     assert "missing.json: error: cannot read" in fails[5]
     assert fails[6] == "FAIL T-1: error: no expect to check"

@@ -181,8 +181,22 @@ def test_courtesy_needs_all_four_offers() -> None:
                {"type": "courtesy", "offers": {"E": ["9C"], "W": ["S"]}})
 
 
-def test_courtesy_in_wsm_tiles_must_be_in_the_set() -> None:
-    assert reason("wsm", {"phase": "courtesy"}, courtesy(E="F")) == "TILE_NOT_IN_SET"
+def test_wsm_has_no_charleston_stop_vote_or_courtesy() -> None:
+    """DECISIONS 22: any Charleston, stop vote or courtesy action in wsm is WRONG_PHASE, even
+    one naming a tile the WSM set lacks (the move itself does not exist there)."""
+    hands = {"hands": {seat: ["1B", "2B", "3B"] for seat in "ESWN"}}
+    assert reason("wsm", {"phase": "courtesy", **hands}, courtesy(E="F")) == "WRONG_PHASE"
+    assert reason("wsm", {"phase": "courtesy", **hands}, courtesy(E="1B")) == "WRONG_PHASE"
+    for step in ("first_right", "first_left", "second_right"):
+        state = {"phase": "charleston", "step": step, **hands}
+        assert reason("wsm", state, {"type": "pass", "seat": "E",
+                                     "tiles": ["1B", "2B", "3B"]}) == "WRONG_PHASE"
+    vote_state = {"phase": "charleston", "step": "stop_vote"}
+    assert reason("wsm", vote_state, {"type": "vote", "seat": "E", "continue": False}) == (
+        "WRONG_PHASE")
+    votes = {"type": "votes", "continue": dict.fromkeys("ESWN", True)}
+    assert reason("wsm", vote_state, votes) == "WRONG_PHASE"
+    assert reason("american", vote_state, votes) is None
 
 
 def test_check_pass_unknown_step() -> None:

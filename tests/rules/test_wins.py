@@ -77,10 +77,32 @@ WIN = "7B 8B 9B 1C 2C 3C 4D 5D 6D E E E RD RD"
 
 @pytest.mark.parametrize(
     ("after", "self_drawn"),
-    [("wall", True), ("supplement", True), ("deal", True), ("chi", False), ("pong", False)],
+    [("wall", True), ("supplement", True), ("deal", True), ("kong", False)],
 )
 def test_self_drawn(after: str, self_drawn: bool) -> None:
     assert answer("wsm", own(WIN, after), declare())["self_drawn"] is self_drawn
+
+
+@pytest.mark.parametrize("after", ["chi", "pong"])
+def test_no_win_declared_after_a_chi_or_pong_claim(after: str) -> None:
+    """DECISIONS 21: after claiming chi or pong the claimant discards; a hand the discard
+    completed is claimed as a win, under precedence, not declared after the lowest claim."""
+    melds = {"S": [{"kind": "chi", "tiles": ["7B", "8B", "9B"], "from": "E", "rotated": 0}]
+             if after == "chi" else
+             [{"kind": "pong", "tiles": ["E", "E", "E"], "from": "E", "rotated": 0}]}
+    rack = WIN.replace("7B 8B 9B ", "") if after == "chi" else WIN.replace("E E E ", "")
+    state = own(rack, after, melds=melds, last_discard={"tile": "7B" if after == "chi" else "E",
+                                                        "by": "E"})
+    result = answer("wsm", state, declare())
+    assert result == {"legal": False, "reason": "NOT_YOUR_TURN"}
+
+
+def test_american_no_mah_jongg_declared_after_an_exposure() -> None:
+    melds = {"S": [{"kind": "pung", "tiles": ["2B", "2B", "2B"], "from": "E"}]}
+    state = {**own(DEALT[9:], "exposure", melds=melds), "card": CARD}
+    assert reason("american", state, declare()) == "NOT_YOUR_TURN"
+    state["turn"]["after"] = "wall"
+    assert answer("american", state, declare())["self_drawn"] is True
 
 
 @pytest.mark.parametrize(

@@ -680,6 +680,8 @@ class _PackReader:
                 self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True},
                           f"{at}[{i}]")
                 tile_list(meld.get("tiles", []), f"{at}[{i}].tiles")
+                if meld.get("tiles") == []:
+                    self.problem(f"{at}[{i}].tiles", "a meld needs its tiles (this one has none)")
         last = self.table(state, "last_discard", where)
         if last is not None:
             at = _join(where, "last_discard")
@@ -700,6 +702,9 @@ class _PackReader:
             card = []
         for i, line in enumerate(card):
             for j, group in enumerate(line):
+                if not group.get("tiles"):
+                    self.problem(_join(where, f"card[{i}][{j}].tiles"),
+                                 "a card group needs at least one tile")
                 for k, code in enumerate(group.get("tiles", [])):
                     self.check_code(code, _join(where, f"card[{i}][{j}].tiles[{k}]"), ruleset)
         limit = tilecodes.supply(ruleset)

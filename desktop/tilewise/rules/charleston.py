@@ -10,7 +10,11 @@ same step) only on ``first_left`` and ``second_right``; if every seat forwards a
 nothing moves. One stop at the vote skips the whole second Charleston; the first Charleston
 cannot be stopped and a started second one must finish. The courtesy pass follows either way:
 across partners (E-W, S-N) each offer 0-3 tiles and the smaller number moves. East (the dealer)
-holds 14 tiles throughout, the others 13; no step changes a count.
+holds 14 tiles throughout, the others 13; no step changes a count. The Charleston, the stop
+vote and the courtesy pass are American only: in ``wsm`` each is WRONG_PHASE (DECISIONS 22).
+
+The practice table (:class:`CharlestonTable`) and the referee ask the same functions
+(:func:`check_pass`, :func:`vote_reason`, :func:`check_offer`), so a move gets one answer.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 
 from tilewise.rules.seats import SEATS, across_of, left_of, right_of
 from tilewise.rules.state import ScenarioError, Table, seat_value
-from tilewise.rules.tiles import JOKER, TileError, check_in_set, parse_tiles, tile_set
+from tilewise.rules.tiles import JOKER, TileError, check_in_set, describe, parse_tiles, tile_set
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 
 STEPS: tuple[str, ...] = (
@@ -45,10 +49,20 @@ _FROM = {"right": left_of, "across": across_of, "left": right_of}
 
 def _pass_step(step: str) -> str:
     if step not in STEPS:
-        raise ScenarioError(f"unknown Charleston step {step!r}")
+        raise ScenarioError(f"unknown Charleston step {describe(step)}")
+    if step == "courtesy":
+        raise Refusal(Reason.COURTESY_ACROSS_ONLY)
     if step not in PASS_DIRECTIONS:
         raise Refusal(Reason.WRONG_PHASE)
     return PASS_DIRECTIONS[step]
+
+
+def blind_count(value: object) -> int:
+    """``blind`` as a whole number (PROTOCOL.md ``pass``: how many unseen tiles, 0-3); a
+    bool, a float or anything else is ScenarioError (``True`` is not one tile)."""
+    if type(value) is not int:
+        raise ScenarioError("blind must be a whole number 0-3")
+    return value
 
 
 def pass_target(step: str, seat: str) -> str:
@@ -75,9 +89,12 @@ def _hold(hand: Sequence[str], tiles: Sequence[str]) -> None:
 def check_pass(step: str, hand: Sequence[str], tiles: Sequence[str], blind: int) -> None:
     """Raise Refusal unless ``tiles`` (from ``hand``) plus ``blind`` is a legal pass in ``step``.
 
-    Order: WRONG_PHASE (not a pass step), JOKER_NOT_PASSABLE, PASS_NEEDS_THREE,
-    BLIND_NOT_ALLOWED, TILE_NOT_IN_HAND. ScenarioError for an unknown step.
+    Order: COURTESY_ACROSS_ONLY (the courtesy step: tiles move only as offers), WRONG_PHASE
+    (another step that is not a pass), JOKER_NOT_PASSABLE, PASS_NEEDS_THREE,
+    BLIND_NOT_ALLOWED, TILE_NOT_IN_HAND. ScenarioError for an unknown step or a ``blind``
+    that is not a whole number (:func:`blind_count`).
     """
+    blind = blind_count(blind)
     _pass_step(step)
     if JOKER in tiles:
         raise Refusal(Reason.JOKER_NOT_PASSABLE, JOKER)
@@ -107,7 +124,7 @@ def vote_reason(step: str, stop: bool) -> Reason | None:
     SECOND_CHARLESTON_UNDERWAY; any other vote outside ``stop_vote`` is WRONG_PHASE.
     """
     if step not in STEPS:
-        raise ScenarioError(f"unknown Charleston step {step!r}")
+        raise ScenarioError(f"unknown Charleston step {describe(step)}")
     if step == "stop_vote":
         return None
     if stop and step in FIRST_CHARLESTON:
@@ -203,8 +220,9 @@ class CharlestonTable:
     def commit(self, seat: str, tiles: Sequence[str], blind: int = 0) -> Verdict:
         """Commit ``seat``'s pass: ``tiles`` from its rack plus ``blind`` unseen tiles.
 
-        Refusals as :func:`check_pass` (and UNKNOWN_TILE). Result ``to``; when it is the
-        fourth pass, the step resolves (:func:`resolve_passes`).
+        Refusals as :func:`check_pass`, the referee's own check (and UNKNOWN_TILE); a
+        ``blind`` that is not a whole number raises ScenarioError, as in the referee. Result
+        ``to``; when it is the fourth pass, the step resolves (:func:`resolve_passes`).
         """
         self._guard(seat, self._passes)
         try:
@@ -229,8 +247,11 @@ class CharlestonTable:
 
     def vote(self, seat: str, keep_going: bool) -> Verdict:
         """``seat`` votes to continue (True) or stop; the fourth vote settles the second
-        Charleston (played only if all four continue)."""
+        Charleston (played only if all four continue). Refusals as :func:`vote_reason`;
+        ``keep_going`` must be a real bool (ScenarioError otherwise, as in the referee)."""
         self._guard(seat, self._votes)
+        if not isinstance(keep_going, bool):
+            raise ScenarioError("vote needs continue: true or false")
         reason = vote_reason(self.step, not keep_going)
         if reason is not None:
             return refuse(reason)
@@ -319,18 +340,22 @@ def _charleston_step(table: Table) -> str:
     return table.need_step()
 
 
+def american_only(table: Table) -> None:
+    """Refusal WRONG_PHASE at a ``wsm`` table: WSM has no Charleston, stop vote or courtesy
+    pass (DECISIONS 22)."""
+    if table.ruleset != "american":
+        raise Refusal(Reason.WRONG_PHASE)
+
+
 def judge_pass(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """``pass``: refusals COURTESY_ACROSS_ONLY (in the courtesy phase), WRONG_PHASE and those of
-    :func:`check_pass`; result ``to``."""
+    """``pass``: refusals WRONG_PHASE (``wsm``, DECISIONS 22) and those of :func:`check_pass`
+    (COURTESY_ACROSS_ONLY in the courtesy phase); result ``to``."""
     seat = seat_value(action.get("seat"), "action.seat")
     tiles = parse_tiles(action.get("tiles", []))
-    blind = action.get("blind", 0)
-    if type(blind) is not int:
-        raise ScenarioError("blind must be a whole number 0-3")
+    blind = blind_count(action.get("blind", 0))
+    american_only(table)
     check_in_set(tiles, table.ruleset)
     step = _charleston_step(table)
-    if step == "courtesy":
-        raise Refusal(Reason.COURTESY_ACROSS_ONLY)
     check_pass(step, table.need_hand(seat), tiles, blind)
     return allow(to=pass_target(step, seat))
 
@@ -342,30 +367,36 @@ def _four(value: object, what: str) -> Mapping[str, Any]:
 
 
 def judge_vote(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """``vote``: one seat's stop vote; refusals as :func:`vote_reason`."""
+    """``vote``: one seat's stop vote; refusals WRONG_PHASE (``wsm``, DECISIONS 22) and
+    those of :func:`vote_reason`."""
     seat_value(action.get("seat"), "action.seat")
     keep_going = action.get("continue")
     if not isinstance(keep_going, bool):
         raise ScenarioError("vote needs continue: true or false")
+    american_only(table)
     reason = vote_reason(_charleston_step(table), not keep_going)
     return allow() if reason is None else refuse(reason)
 
 
 def judge_votes(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """``votes``: the whole table's vote; result ``second_charleston`` (all four continue)."""
+    """``votes``: the whole table's vote; result ``second_charleston`` (all four continue).
+    Refusals WRONG_PHASE (``wsm``, DECISIONS 22) and those of :func:`vote_reason`."""
     votes = _four(action.get("continue"), "votes.continue")
     if not all(isinstance(vote, bool) for vote in votes.values()):
         raise ScenarioError("each vote must be true or false")
+    american_only(table)
     keep_going = all(votes.values())
     reason = vote_reason(_charleston_step(table), not keep_going)
     return allow(second_charleston=keep_going) if reason is None else refuse(reason)
 
 
 def judge_courtesy(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """``courtesy``: all four offers; refusals WRONG_PHASE and those of :func:`check_offer`
-    (seats checked E, S, W, N); result ``exchanged``."""
+    """``courtesy``: all four offers; refusals WRONG_PHASE (``wsm``, DECISIONS 22; or not the
+    courtesy phase) and those of :func:`check_offer` (seats checked E, S, W, N); result
+    ``exchanged``."""
     offers = {seat: parse_tiles(tiles) for seat, tiles in
               _four(action.get("offers"), "courtesy.offers").items()}
+    american_only(table)
     for offer in offers.values():
         check_in_set(offer, table.ruleset)
     if table.phase not in (None, "courtesy"):

@@ -5,7 +5,9 @@ Sources: REFERENCE.md sections 6-9, DECISIONS 8, 11-13, 15-16, 18.
 
 - Only the latest discard (``NOT_LATEST_DISCARD``); never your own; a discarded joker is dead.
 - Claim window (DECISIONS 11): open while the discarder's lower seat has not drawn, and for
-  pong/kong/win (not chi) until it discards (``next_drawn``); closed once anyone has claimed it.
+  pong/kong/win (not chi) until it discards (``next_drawn``); closed once anyone has claimed it,
+  except that a shown chi leaves the others their win (DECISIONS 20). At an American table the
+  seat after the discarder is the next live one (DECISIONS 24).
 - Chi only from the upper seat, three numbers in a row of one suit. Pong needs a pair, a big
   exposed kong a triplet; no kong of a discard onto an exposed pong. A pair only for a win.
 - American: a discard is called only for an exposure of identical tiles (with jokers) or for
@@ -23,10 +25,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from tilewise.rules.seats import SEATS, distance, relation, right_of
-from tilewise.rules.state import Discard, Meld, ScenarioError, Table, parse_discard, seat_value
-from tilewise.rules.tiles import JOKER, TileError, check_in_set, parse_tiles, rank_of, suit_of
-from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
-from tilewise.rules.wins import check_hand_alive, is_winning
+from tilewise.rules.state import (
+    Discard,
+    Meld,
+    ScenarioError,
+    Table,
+    next_live,
+    parse_discard,
+    seat_value,
+)
+from tilewise.rules.tiles import (
+    JOKER,
+    TileError,
+    check_in_set,
+    describe,
+    parse_written,
+    plays_as,
+    rank_of,
+    suit_of,
+)
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
+from tilewise.rules.wins import check_hand_alive, false_win, is_winning
 
 #: Accepted spellings per ruleset -> the claim judged.
 _KINDS: dict[str, dict[str, str]] = {
@@ -50,7 +69,7 @@ def claim_kind(table: Table, claim: object) -> str:
     if kind is None:
         if table.ruleset == "american":
             raise Refusal(Reason.CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG)
-        raise ScenarioError(f"unknown claim {claim!r}")
+        raise ScenarioError(f"unknown claim {describe(claim)}")
     return kind
 
 
@@ -64,7 +83,7 @@ def _claimed_discard(table: Table, seat: str, kind: str, action: Mapping[str, An
             raise Refusal(Reason.CANNOT_CLAIM_OWN_DISCARD)
         if pending.kind == "concealed":
             raise Refusal(Reason.CONCEALED_KONG_CANNOT_BE_ROBBED, pending.tile)
-        return Discard(pending.tile, pending.seat)
+        return Discard(pending.tile, pending.seat, pending.face)
     if not table.has_last_discard and "discard" not in action:
         raise ScenarioError("a claim needs state.last_discard")
     last = table.last_discard
@@ -80,24 +99,40 @@ def _claimed_discard(table: Table, seat: str, kind: str, action: Mapping[str, An
         raise Refusal(Reason.DISCARDED_JOKER_DEAD, last.tile)
     if kind == "chi" and relation(last.by, seat) != "upper":
         raise Refusal(Reason.CHI_ONLY_FROM_UPPER_SEAT, last.tile)
-    if window_closed(table, last, chi=kind == "chi"):
+    if window_closed(table, last, chi=kind == "chi", win=kind in _WIN_KINDS, seat=seat):
         raise Refusal(Reason.CLAIM_WINDOW_CLOSED, last.tile)
     return last
 
 
-def window_closed(table: Table, discard: Discard, *, chi: bool) -> bool:
+def chi_shown(table: Table, discard: Discard) -> bool:
+    """True when the discarder's lower seat has claimed ``discard`` for a chi and now holds
+    its turn to discard (``turn.after`` ``chi``): the chi is shown (REFERENCE.md section 7)."""
+    turn = table.turn
+    return (
+        turn is not None and turn.after == "chi" and turn.stage == "discard"
+        and turn.seat == right_of(discard.by)
+    )
+
+
+def window_closed(
+    table: Table, discard: Discard, *, chi: bool, win: bool = False, seat: str | None = None
+) -> bool:
     """True when ``discard`` can no longer be claimed (DECISIONS 11; AMJA-claim).
 
-    Open while the discarder's lower seat is to draw. After it has drawn (``next_drawn``) the
-    window stays open for pong, kong and win until it discards, but no longer for chi. Closed
-    when the turn is anywhere else: the discard was already claimed, or the lower seat holds
-    its drawn tile without ``next_drawn`` (it has racked it, AMJA-claim). Without ``turn``
-    only ``next_drawn`` is used.
+    Open while the seat after the discarder (its lower seat; at an American table the next
+    live seat, DECISIONS 24) is to draw. After it has drawn (``next_drawn``) the window stays
+    open for pong, kong and win until it discards, but no longer for chi. Closed when the turn
+    is anywhere else: the discard was already claimed, or that seat holds its drawn tile
+    without ``next_drawn`` (it has racked it, AMJA-claim). One exception (DECISIONS 20; WSM
+    Chi 4-5, "except to win"): once a chi of the discard is shown, another ``seat`` may still
+    ``win`` on it; pong and kong are closed. Without ``turn`` only ``next_drawn`` is used.
     """
     turn = table.turn
     drawn = table.next_drawn
     if turn is not None:
-        if turn.seat != right_of(discard.by):
+        if win and chi_shown(table, discard) and seat != turn.seat:
+            return False
+        if turn.seat != next_live(table, discard.by):
             return True
         if turn.stage == "discard" and (turn.after != "wall" or not drawn):
             return True
@@ -131,13 +166,13 @@ def _judge_wsm_set(
         _take(hand, named)
         tiles = sorted([*named, tile], key=lambda t: rank_of(t) or 0)
         meld = Meld("chi", tuple(tiles), discard.by, tiles.index(tile), ())
-        return allow(meld=meld.to_dict(), next=right_of(seat))
+        return allow(meld=meld.to_dict(), next=next_live(table, seat))
     if kind == "pong":
         _same_tiles(named, tile, ())
         if len(named) != 2 or hand.count(tile) < 2:
             raise Refusal(Reason.PONG_NEEDS_PAIR, tile)
         meld = Meld("pong", (tile,) * 3, discard.by, _sideways(discard.by, seat, 3), ())
-        return allow(meld=meld.to_dict(), next=right_of(seat))
+        return allow(meld=meld.to_dict(), next=next_live(table, seat))
     # kong: the big exposed kong
     if any(m.kind == "pong" and m.tiles[0] == tile for m in table.melds_of(seat)):
         raise Refusal(Reason.CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, tile)
@@ -145,7 +180,7 @@ def _judge_wsm_set(
     if len(named) != 3 or hand.count(tile) < 3:
         raise Refusal(Reason.KONG_NEEDS_TRIPLET, tile)
     meld = Meld("kong_big", (tile,) * 4, discard.by, _sideways(discard.by, seat, 4), ())
-    return allow(meld=meld.to_dict(), next=right_of(seat), supplement=True)
+    return allow(meld=meld.to_dict(), next=next_live(table, seat), supplement=True)
 
 
 def _is_chi(tiles: list[str]) -> bool:
@@ -158,16 +193,20 @@ _SHORT_REASON = {"pung": Reason.PONG_NEEDS_PAIR, "kong": Reason.KONG_NEEDS_TRIPL
 
 
 def _judge_exposure(
-    table: Table, seat: str, kind: str, named: list[str], discard: Discard
+    table: Table, seat: str, kind: str, written: list[str], discard: Discard
 ) -> Verdict:
     tile = discard.tile
+    named = [plays_as(code) for code in written]
     _same_tiles(named, tile, (JOKER,))
     if len(named) != _EXPOSURE_SIZES[kind] - 1:
         raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
     _take(table.need_hand(seat), named)
-    tiles = [tile, *sorted(named, key=lambda t: t == JOKER)]
-    meld = Meld(kind, tuple(tiles), discard.by, None, ())
-    return allow(meld=meld.to_dict(), next=right_of(seat))
+    shown = table.shown(seat, written)
+    laid = sorted(zip(named, shown, strict=True), key=lambda pair: pair[0] == JOKER)
+    tiles = [tile, *(play for play, _ in laid)]
+    faces = [discard.written, *(face for _, face in laid)]
+    meld = Meld(kind, tuple(tiles), discard.by, None, (), tuple(faces))
+    return allow(meld=meld.to_dict(), next=next_live(table, seat))
 
 
 def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -183,7 +222,8 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     ``supplement``); ``self_drawn`` false for a win.
     """
     seat = seat_value(action.get("seat"), "action.seat")
-    named = parse_tiles(action.get("tiles", []))
+    written = parse_written(action.get("tiles", []))
+    named = [plays_as(code) for code in written]
     check_in_set(named, table.ruleset)
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
@@ -192,23 +232,20 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     check_hand_alive(table, seat)
     if kind in _WIN_KINDS:
         if not is_winning(table, seat, [*table.need_hand(seat), discard.tile]):
+            reason = Reason.NOT_A_WINNING_HAND
             if kind == "pair":
-                raise Refusal(Reason.PAIR_CLAIM_ONLY_FOR_WIN, discard.tile)
-            raise Refusal(Reason.NOT_A_WINNING_HAND)
+                reason = Reason.PAIR_CLAIM_ONLY_FOR_WIN
+            return false_win(table, reason, discard.tile if kind == "pair" else None)
         return allow(self_drawn=False)
     if table.ruleset == "wsm":
         return _judge_wsm_set(table, seat, kind, named, discard)
-    return _judge_exposure(table, seat, kind, named, discard)
+    return _judge_exposure(table, seat, kind, written, discard)
 
 
 def judge_one_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """:func:`judge_claim` with refusals and tile errors returned as verdicts."""
-    try:
-        return judge_claim(table, action)
-    except Refusal as refusal:
-        return refusal.verdict
-    except TileError as error:
-        return refuse(Reason(error.reason), error.tile)
+    """The verdict on one claim at ``table``, by the referee's own path
+    (:meth:`~tilewise.rules.state.Table.judge`: supply first, then :func:`judge_claim`)."""
+    return table.judge(judge_claim, action)
 
 
 def claim_rank(ruleset: str, claim: str) -> int:
@@ -283,7 +320,10 @@ def possible_claims(state: Mapping[str, Any], ruleset: str = "wsm") -> list[dict
     a hand in the state (American Mah Jongg only when the state has a card). Raises
     ScenarioError for an unreadable state.
     """
-    table = Table(ruleset, state)
+    try:
+        table = Table(ruleset, state)
+    except TileError:
+        return []  # the referee refuses every move in a state it cannot read tile by tile
     pending = table.pending_kong
     last = table.last_discard
     if pending is not None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tilewise.rules.state import CardGroup, Meld, ScenarioError, Table, seat_value
-from tilewise.rules.tiles import JOKER, is_sequence, parse_tile
+from tilewise.rules.tiles import JOKER, describe, is_sequence, parse_tile
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
 
 #: Group kinds made of identical tiles, with their size; only these may hold jokers.
@@ -34,7 +34,7 @@ def group_reason(kind: str, tiles: Sequence[str]) -> Reason | None:
     Raises ScenarioError for an unknown kind.
     """
     if kind not in GROUP_KINDS:
-        raise ScenarioError(f"unknown group kind {kind!r}")
+        raise ScenarioError(f"unknown group kind {describe(kind)}")
     size = IDENTICAL_SIZES.get(kind)
     if size is None and JOKER in tiles:
         return Reason.JOKER_ONLY_IN_IDENTICAL_GROUPS
@@ -129,7 +129,7 @@ def judge_joker_exchange(table: Table, action: Mapping[str, Any]) -> Verdict:
     index = target.get("meld")
     melds = table.melds_of(owner)
     if type(index) is not int or not 0 <= index < len(melds):
-        raise ScenarioError(f"{owner} has no meld {index!r}")
+        raise ScenarioError(f"{owner} has no meld {describe(index)}")
     meld = melds[index]
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
@@ -150,7 +150,11 @@ def judge_joker_exchange(table: Table, action: Mapping[str, Any]) -> Verdict:
             raise Refusal(Reason.DISCARD_CANNOT_REDEEM_JOKER, tile)
         raise Refusal(Reason.TILE_NOT_IN_HAND, tile)
     tiles = list(meld.tiles)
+    faces = list(meld.written)
+    faces.pop(tiles.index(JOKER))
     tiles.remove(JOKER)
     tiles.insert(0, tile)
-    swapped = Meld(meld.kind, tuple(tiles), meld.source, meld.rotated, meld.face_down)
+    faces.insert(0, table.shown(seat, [str(action.get("tile"))])[0])
+    swapped = Meld(meld.kind, tuple(tiles), meld.source, meld.rotated, meld.face_down,
+                   tuple(faces))
     return allow(meld=swapped.to_dict())

@@ -28,9 +28,15 @@ from tilewise.rules.charleston import (
 from tilewise.rules.claims import judge_claim, judge_claims
 from tilewise.rules.jokers import group_reason, judge_joker_exchange
 from tilewise.rules.kongs import judge_kong_added, judge_kong_concealed
-from tilewise.rules.seats import right_of
-from tilewise.rules.state import ScenarioError, Table, seat_value
-from tilewise.rules.tiles import TileError, check_in_set, check_supply, parse_tile, parse_tiles
+from tilewise.rules.state import ScenarioError, Table, next_live, seat_value, tile_refusal
+from tilewise.rules.tiles import (
+    TileError,
+    check_in_set,
+    check_supply,
+    describe,
+    parse_tile,
+    parse_tiles,
+)
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 from tilewise.rules.wins import judge_declare_win
 
@@ -51,19 +57,23 @@ def judge_group(table: Table, action: Mapping[str, Any]) -> Verdict:
 
 
 def judge_discard(table: Table, action: Mapping[str, Any]) -> Verdict:
-    """``discard``: WRONG_PHASE outside play, NOT_YOUR_TURN unless the seat holds its extra
-    tile, TILE_NOT_IN_HAND; result ``next`` (the seat that draws: the discarder's right).
-    A joker may be discarded (it is dead, REFERENCE.md section 5)."""
+    """``discard``: WRONG_PHASE outside play, DEAD_HAND for a dead American hand (it takes no
+    more turns, DECISIONS 24; a dead WSM hand still discards, DECISIONS 18), NOT_YOUR_TURN
+    unless the seat holds its extra tile, TILE_NOT_IN_HAND; result ``next`` (the seat that
+    draws: the discarder's right, at an American table the next live seat). A joker may be
+    discarded (it is dead, REFERENCE.md section 5)."""
     seat = seat_value(action.get("seat"), "action.seat")
     tile = parse_tile(action.get("tile"))
     check_in_set([tile], table.ruleset)
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
+    if table.ruleset == "american" and seat in table.dead:
+        raise Refusal(Reason.DEAD_HAND)
     if not table.holds_extra_tile(seat):
         raise Refusal(Reason.NOT_YOUR_TURN)
     if tile not in table.need_hand(seat):
         raise Refusal(Reason.TILE_NOT_IN_HAND, tile)
-    return allow(next=right_of(seat))
+    return allow(next=next_live(table, seat))
 
 
 ACTIONS: dict[str, Callable[[Table, Mapping[str, Any]], Verdict]] = {
@@ -95,24 +105,15 @@ def judge_verdict(scenario: Mapping[str, Any]) -> Verdict:
     action = scenario.get("action")
     if not isinstance(action, Mapping):
         raise ScenarioError("a scenario needs an action object")
-    handler = ACTIONS.get(action.get("type"))  # type: ignore[arg-type]
+    kind = action.get("type")
+    handler = ACTIONS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise ScenarioError(f"unknown action {action.get('type')!r}")
+        raise ScenarioError(f"unknown action {describe(kind)}")
     try:
         table = Table(scenario.get("ruleset"), scenario.get("state", {}))
-        table.check_supply()
-        return handler(table, action)
-    except Refusal as refusal:
-        return refusal.verdict
     except TileError as error:
         return tile_refusal(error)
-
-
-def tile_refusal(error: TileError) -> Verdict:
-    """The verdict for a tile error; a supply error also carries ``count`` and ``limit``."""
-    if error.count:
-        return refuse(Reason(error.reason), error.tile, count=error.count, limit=error.limit)
-    return refuse(Reason(error.reason), error.tile)
+    return table.judge(handler, action)
 
 
 def judge(scenario: Mapping[str, Any]) -> dict[str, Any]:
@@ -145,15 +146,38 @@ def matches(expected: object, actual: object, key: str = "") -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
-def _answer(scenario: object) -> dict[str, Any]:
+def _first_line(error: BaseException) -> str:
+    lines = str(error).splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def _ident(scenario: object, fallback: str) -> object:
+    """The scenario's ``id`` when it is a string or a whole number, else ``fallback`` (the
+    file and position), so that every printed line names its scenario and stays short."""
     ident = scenario.get("id") if isinstance(scenario, Mapping) else None
+    if isinstance(ident, str) or (type(ident) is int):
+        return ident
+    return fallback
+
+
+def _answer(scenario: object, fallback: str = "") -> dict[str, Any]:
+    ident = _ident(scenario, fallback)
     try:
         answer = judge(scenario)  # type: ignore[arg-type]
     except ScenarioError as error:
-        return {"id": ident, "error": str(error).splitlines()[0]}
+        return {"id": ident, "error": _first_line(error)}
+    except RecursionError:
+        return {"id": ident, "error": "the scenario is nested too deeply to read"}
     except Exception as error:  # a bug must not stop the run; it is reported and fails
-        return {"id": ident, "error": f"internal error: {type(error).__name__}: {error}"}
+        return {"id": ident, "error": f"internal error: {type(error).__name__}: "
+                                      f"{_first_line(error)}"}
     return {"id": ident, **answer}
+
+
+def _brief(value: object, width: int = 160) -> str:
+    """``value`` as JSON on one line, cut to ``width`` characters."""
+    text = json.dumps(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _failures(scenario: object, answer: Mapping[str, Any]) -> list[str]:
@@ -162,15 +186,19 @@ def _failures(scenario: object, answer: Mapping[str, Any]) -> list[str]:
     expect = scenario.get("expect") if isinstance(scenario, Mapping) else None
     if not isinstance(expect, Mapping):
         return ["error: no expect to check"]
-    return [
-        f"{key}: expected {json.dumps(value)}, got {json.dumps(answer.get(key))}"
-        for key, value in expect.items()
-        if not (key in answer and matches(value, answer[key], key))
-    ]
+    try:
+        return [
+            f"{key}: expected {_brief(value)}, got {_brief(answer.get(key))}"
+            for key, value in expect.items()
+            if not (key in answer and matches(value, answer[key], key))
+        ]
+    except RecursionError:
+        return ["error: expect is nested too deeply to compare"]
 
 
 def _load(name: str, stdin: TextIO) -> list[Any]:
-    """The scenarios in file ``name`` (``-``: stdin); ScenarioError when it cannot be read."""
+    """The scenarios in file ``name`` (``-``: stdin); ScenarioError when it cannot be read
+    (missing, not UTF-8, not JSON, or nested too deeply for the JSON reader)."""
     try:
         if name == "-":
             text = stdin.read()
@@ -179,7 +207,9 @@ def _load(name: str, stdin: TextIO) -> list[Any]:
                 text = handle.read()
         data = json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ScenarioError(f"cannot read {name}: {error}".splitlines()[0]) from error
+        raise ScenarioError(f"cannot read {name}: {_first_line(error)}") from error
+    except RecursionError as error:
+        raise ScenarioError(f"cannot read {name}: nested too deeply") from error
     return data if isinstance(data, list) else [data]
 
 
@@ -202,8 +232,8 @@ def main(argv: list[str]) -> int:
             if check:
                 print(f"FAIL {name}: error: {error}", file=out)
             continue
-        for scenario in scenarios:
-            answer = _answer(scenario)
+        for index, scenario in enumerate(scenarios):
+            answer = _answer(scenario, f"{name}[{index}]")
             print(json.dumps(answer), file=out)
             problems = _failures(scenario, answer) if check else []
             if check and problems:

@@ -9,12 +9,21 @@ needs a key that is missing asks for it through an accessor, which raises
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from tilewise.rules.seats import is_seat
-from tilewise.rules.tiles import RULESETS, check_supply, parse_tile, parse_tiles
+from tilewise.rules.seats import SEATS, is_seat
+from tilewise.rules.tiles import (
+    RULESETS,
+    TileError,
+    check_supply,
+    describe,
+    parse_tile,
+    parse_written,
+    plays_as,
+)
+from tilewise.rules.verdict import Reason, Refusal, Verdict, refuse
 
 PHASES = ("charleston", "courtesy", "play")
 STAGES = ("draw", "discard")
@@ -24,6 +33,11 @@ AFTER = ("deal", "wall", "supplement", "chi", "pong", "kong", "exposure")
 CLAIMED_AFTER = ("chi", "pong", "kong", "exposure")
 WSM_MELD_KINDS = ("chi", "pong", "kong_concealed", "kong_added", "kong_big")
 AMERICAN_MELD_KINDS = ("pung", "kong", "quint", "sextet")
+#: Tiles in a meld of each kind (PROTOCOL.md "State"; jokers count as tiles).
+MELD_SIZES: dict[str, int] = {
+    "chi": 3, "pong": 3, "kong_concealed": 4, "kong_added": 4, "kong_big": 4,
+    "pung": 3, "kong": 4, "quint": 5, "sextet": 6,
+}
 
 
 class ScenarioError(ValueError):
@@ -32,21 +46,29 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """An exposed (or declared concealed) set: ``kind``, ``tiles`` in layout order, ``source``
-    (the seat whose discard was claimed, ``None`` for a concealed kong), ``rotated`` (index of
-    the sideways tile or ``None``), ``face_down`` (indices shown face down)."""
+    """An exposed (or declared concealed) set: ``kind``, ``tiles`` in layout order (play
+    codes), ``source`` (the seat whose discard was claimed, ``None`` for a concealed kong),
+    ``rotated`` (index of the sideways tile or ``None``), ``face_down`` (indices shown face
+    down), ``faces`` the tiles as written (a flower keeps its face ``F1``..``F8``; empty:
+    same as ``tiles``)."""
 
     kind: str
     tiles: tuple[str, ...]
     source: str | None = None
     rotated: int | None = None
     face_down: tuple[int, ...] = ()
+    faces: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        """The tiles as written (flower faces kept), in layout order."""
+        return self.faces or self.tiles
 
     def to_dict(self) -> dict[str, Any]:
-        """The protocol's meld object (all five keys)."""
+        """The protocol's meld object (all five keys; flowers with their faces)."""
         return {
             "kind": self.kind,
-            "tiles": list(self.tiles),
+            "tiles": list(self.written),
             "from": self.source,
             "rotated": self.rotated,
             "face_down": list(self.face_down),
@@ -69,19 +91,28 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """A discard: ``tile`` (play code) and the seat that discarded it (``by``)."""
+    """A discard: ``tile`` (play code) and the seat that discarded it (``by``); ``face`` the
+    code as written (a flower's face; empty: ``tile``), not part of equality."""
 
     tile: str
     by: str
+    face: str = field(default="", compare=False)
+
+    @property
+    def written(self) -> str:
+        """The discard as written (``F3`` for that flower face)."""
+        return self.face or self.tile
 
 
 @dataclass(frozen=True, slots=True)
 class PendingKong:
-    """A kong just declared (``kind`` ``added`` or ``concealed``) that may still be robbed."""
+    """A kong just declared (``kind`` ``added`` or ``concealed``) that may still be robbed;
+    ``face`` the tile as written."""
 
     seat: str
     tile: str
     kind: str
+    face: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +130,14 @@ def _fail(message: str) -> ScenarioError:
 def seat_value(value: object, what: str) -> str:
     """``value`` as a seat, or raise ScenarioError naming ``what``."""
     if not is_seat(value):
-        raise _fail(f"{what} must be one of E S W N, not {value!r}")
+        raise _fail(f"{what} must be one of E S W N, not {describe(value)}")
     return str(value)
+
+
+def _written_one(code: object) -> tuple[str, str]:
+    """(play code, code as written) of one tile code; TileError UNKNOWN_TILE."""
+    tile = parse_tile(code)
+    return tile, str(code)
 
 
 def _mapping(value: object, what: str) -> Mapping[str, Any]:
@@ -120,29 +157,38 @@ def parse_meld(value: object) -> Meld:
     """Read one protocol meld object; raises ScenarioError / TileError."""
     meld = _mapping(value, "a meld")
     kind = meld.get("kind")
-    if kind not in WSM_MELD_KINDS and kind not in AMERICAN_MELD_KINDS:
-        raise _fail(f"unknown meld kind {kind!r}")
-    tiles = tuple(parse_tiles(meld.get("tiles")))
+    if not isinstance(kind, str) or kind not in MELD_SIZES:
+        raise _fail(f"unknown meld kind {describe(kind)}")
+    faces = tuple(parse_written(meld.get("tiles")))
+    tiles = tuple(plays_as(code) for code in faces)
+    if len(tiles) != MELD_SIZES[kind]:
+        raise _fail(f"a {kind} meld has {MELD_SIZES[kind]} tiles, not {len(tiles)}")
     source = meld.get("from")
     rotated = meld.get("rotated")
     face_down = meld.get("face_down", [])
     if source is not None:
         source = seat_value(source, "a meld's from")
     if rotated is not None and (type(rotated) is not int or not 0 <= rotated < len(tiles)):
-        raise _fail(f"a meld's rotated index {rotated!r} is out of range")
-    if not isinstance(face_down, list) or any(type(i) is not int for i in face_down):
-        raise _fail("a meld's face_down must be a list of indices")
-    return Meld(str(kind), tiles, source, rotated, tuple(face_down))
+        raise _fail(f"a meld's rotated index {describe(rotated)} is out of range")
+    if not isinstance(face_down, list) or any(
+        type(i) is not int or not 0 <= i < len(tiles) for i in face_down
+    ):
+        raise _fail("a meld's face_down must be a list of its tile indices")
+    return Meld(kind, tiles, source, rotated, tuple(face_down), faces)
 
 
 def parse_discard(value: object, what: str) -> Discard:
     """Read ``{"tile", "by"}``; raises ScenarioError / TileError."""
     discard = _mapping(value, what)
-    return Discard(parse_tile(discard.get("tile")), seat_value(discard.get("by"), f"{what}.by"))
+    tile, face = _written_one(discard.get("tile"))
+    return Discard(tile, seat_value(discard.get("by"), f"{what}.by"), face)
 
 
 def parse_card(value: object) -> tuple[tuple[CardGroup, ...], ...]:
-    """Read a practice card: a list of lines, each a list of ``{"tiles", "kind"}`` groups."""
+    """Read a practice card: a list of lines, each a list of ``{"tiles", "kind"}`` groups.
+
+    A group needs a kind and at least one tile (ScenarioError otherwise; PROTOCOL.md
+    "American practice card")."""
     if not isinstance(value, list):
         raise _fail("card must be a list of lines")
     lines = []
@@ -155,7 +201,10 @@ def parse_card(value: object) -> tuple[tuple[CardGroup, ...], ...]:
             kind = mapping.get("kind")
             if not isinstance(kind, str):
                 raise _fail("a card group needs a kind")
-            groups.append(CardGroup(kind, tuple(parse_tiles(mapping.get("tiles")))))
+            tiles = tuple(plays_as(code) for code in parse_written(mapping.get("tiles")))
+            if not tiles:
+                raise _fail("a card group needs at least one tile")
+            groups.append(CardGroup(kind, tiles))
         lines.append(tuple(groups))
     return tuple(lines)
 
@@ -168,35 +217,45 @@ class Table:
     """
 
     __slots__ = (
-        "ruleset", "dealer", "phase", "step", "hands", "melds", "discards", "has_last_discard",
-        "last_discard", "turn", "next_drawn", "pending_kong", "dead", "card",
+        "ruleset", "dealer", "phase", "step", "hands", "written_hands", "melds", "discards",
+        "written_discards", "has_last_discard", "last_discard", "turn", "next_drawn",
+        "pending_kong", "dead", "card",
     )
 
     def __init__(self, ruleset: object, state: object) -> None:
-        if ruleset not in RULESETS:
-            raise _fail(f"unknown ruleset {ruleset!r}")
-        self.ruleset: str = str(ruleset)
+        if not isinstance(ruleset, str) or ruleset not in RULESETS:
+            raise _fail(f"unknown ruleset {describe(ruleset)}")
+        self.ruleset: str = ruleset
         state = _mapping(state, "state")
         self.dealer: str = seat_value(state.get("dealer", "E"), "dealer")
         phase = state.get("phase")
-        if phase is not None and phase not in PHASES:
-            raise _fail(f"unknown phase {phase!r}")
+        if phase is not None and (not isinstance(phase, str) or phase not in PHASES):
+            raise _fail(f"unknown phase {describe(phase)}")
         self.phase: str | None = phase
         step = state.get("step")
         if step is not None and not isinstance(step, str):
             raise _fail("step must be a string")
         self.step: str | None = step
+        #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
+        self.written_hands: dict[str, list[str]] = {
+            seat: parse_written(tiles)
+            for seat, tiles in _seat_map(state.get("hands", {}), "hands").items()
+        }
         self.hands: dict[str, list[str]] = {
-            seat: parse_tiles(tiles) for seat, tiles in _seat_map(state.get("hands", {}), "hands").items()
+            seat: [plays_as(code) for code in tiles] for seat, tiles in self.written_hands.items()
         }
         self.melds: dict[str, list[Meld]] = {}
         for seat, melds in _seat_map(state.get("melds", {}), "melds").items():
             if not isinstance(melds, list):
                 raise _fail("melds per seat must be a list")
             self.melds[seat] = [parse_meld(meld) for meld in melds]
-        self.discards: dict[str, list[str]] = {
-            seat: parse_tiles(tiles)
+        self.written_discards: dict[str, list[str]] = {
+            seat: parse_written(tiles)
             for seat, tiles in _seat_map(state.get("discards", {}), "discards").items()
+        }
+        self.discards: dict[str, list[str]] = {
+            seat: [plays_as(code) for code in tiles]
+            for seat, tiles in self.written_discards.items()
         }
         self.has_last_discard: bool = "last_discard" in state
         last = state.get("last_discard")
@@ -210,7 +269,7 @@ class Table:
             stage = turn.get("stage", "draw")
             after = turn.get("after", "wall")
             if stage not in STAGES or after not in AFTER:
-                raise _fail(f"turn stage {stage!r} / after {after!r} is not known")
+                raise _fail(f"turn stage {describe(stage)} / after {describe(after)} is not known")
             self.turn = Turn(seat_value(turn.get("seat"), "turn.seat"), stage, after)
         self.next_drawn: bool = state.get("next_drawn") is True
         pending = state.get("pending_kong")
@@ -219,11 +278,10 @@ class Table:
             pending = _mapping(pending, "pending_kong")
             kind = pending.get("kind")
             if kind not in ("added", "concealed"):
-                raise _fail(f"pending_kong kind {kind!r} is not added or concealed")
+                raise _fail(f"pending_kong kind {describe(kind)} is not added or concealed")
+            tile, face = _written_one(pending.get("tile"))
             self.pending_kong = PendingKong(
-                seat_value(pending.get("seat"), "pending_kong.seat"),
-                parse_tile(pending.get("tile")),
-                kind,
+                seat_value(pending.get("seat"), "pending_kong.seat"), tile, str(kind), face
             )
         dead = state.get("dead", [])
         if not isinstance(dead, list):
@@ -255,29 +313,58 @@ class Table:
             raise _fail("state.step is needed in the Charleston")
         return self.step
 
+    def shown(self, seat: str, named: Sequence[str]) -> list[str]:
+        """The tiles as written that ``seat`` lays out for ``named`` (codes as written): each
+        named code its hand holds as written, else a tile of its hand that plays the same (a
+        flower of another face), else the code named. So an exposed flower keeps the face the
+        hand holds (PROTOCOL.md "Tiles": ``F1``..``F8`` name a particular face)."""
+        left = list(self.written_hands.get(seat, []))
+        out = []
+        for code in named:
+            same = code if code in left else next(
+                (held for held in left if plays_as(held) == plays_as(code)), code)
+            if same in left:
+                left.remove(same)
+            out.append(same)
+        return out
+
     def melds_of(self, seat: str) -> list[Meld]:
         """The melds of ``seat`` (empty when none are given)."""
         return self.melds.get(seat, [])
 
     # -- whole-state checks ---------------------------------------------------------------------
 
-    def tile_counts(self) -> Counter[str]:
-        """Copies of each play code in hands, melds, discards and the last discard.
+    def written_counts(self) -> Counter[str]:
+        """Copies of each code as written (flower faces kept apart) in hands, melds, discards,
+        the last discard and a pending kong's tile.
 
-        The last discard is counted once (:meth:`last_discard_placed`). A pending kong's tile
-        is not counted (it is in the melds).
+        The last discard is counted once (:meth:`last_discard_placed`). The tile of a pending
+        kong is in flight and counts like any other (DECISIONS 23), unless the declarer's melds
+        already hold it in a kong of that tile (the kong written with four tiles).
         """
         counts: Counter[str] = Counter()
-        for hand in self.hands.values():
+        for hand in self.written_hands.values():
             counts.update(hand)
         for melds in self.melds.values():
             for meld in melds:
-                counts.update(meld.tiles)
-        for tiles in self.discards.values():
+                counts.update(meld.written)
+        for tiles in self.written_discards.values():
             counts.update(tiles)
         last = self.last_discard
         if last is not None and not self.last_discard_placed(last):
-            counts[last.tile] += 1
+            counts[last.written] += 1
+        pending = self.pending_kong
+        if pending is not None and not any(
+            meld.is_kong and pending.tile in meld.tiles for meld in self.melds_of(pending.seat)
+        ):
+            counts[pending.face or pending.tile] += 1
+        return counts
+
+    def tile_counts(self) -> Counter[str]:
+        """Copies of each play code in the state (:meth:`written_counts`, faces read as ``F``)."""
+        counts: Counter[str] = Counter()
+        for code, count in self.written_counts().items():
+            counts[plays_as(code)] += count
         return counts
 
     def last_discard_placed(self, last: Discard) -> bool:
@@ -292,10 +379,28 @@ class Table:
         )
 
     def check_supply(self, extra: Sequence[str] = ()) -> None:
-        """Raise TileError (TILE_NOT_IN_SET / TILE_SUPPLY_EXCEEDED) for an impossible state."""
-        counts = self.tile_counts()
+        """Raise TileError (TILE_NOT_IN_SET / TILE_SUPPLY_EXCEEDED) for an impossible state:
+        more copies of a tile than the set holds, or a flower face twice (DECISIONS 23)."""
+        counts = self.written_counts()
         counts.update(extra)
         check_supply(counts, self.ruleset)
+
+    def judge(self, handler: Callable[[Table, Mapping[str, Any]], Verdict],
+              action: Mapping[str, Any]) -> Verdict:
+        """The verdict of ``handler`` on ``action`` at this table: the one path every question
+        takes (the referee and the hint functions alike).
+
+        The whole state is checked against the set first (:meth:`check_supply`), then the
+        handler runs; a :class:`Refusal` or :class:`TileError` becomes the illegal verdict (a
+        supply error carries ``count`` and ``limit``). ScenarioError passes through.
+        """
+        try:
+            self.check_supply()
+            return handler(self, action)
+        except Refusal as refusal:
+            return refusal.verdict
+        except TileError as error:
+            return tile_refusal(error)
 
     def tile_count(self, seat: str) -> int:
         """Tiles ``seat`` holds for the long/short check (REFERENCE.md section 3 and 10).
@@ -312,3 +417,23 @@ class Table:
         turn = self.turn
         return turn is not None and turn.seat == seat and turn.stage == "discard"
 
+
+
+def tile_refusal(error: TileError) -> Verdict:
+    """The verdict for a tile error; a supply error also carries ``count`` and ``limit``."""
+    if error.count:
+        return refuse(Reason(error.reason), error.tile, count=error.count, limit=error.limit)
+    return refuse(Reason(error.reason), error.tile)
+
+
+def next_live(table: Table, seat: str) -> str:
+    """The seat that plays after ``seat``: its right, except that an American table passes
+    over dead hands to the next live seat (DECISIONS 24; a WSM dead hand keeps its turns,
+    DECISIONS 18). When every other seat is dead, ``seat``'s right."""
+    start = SEATS.index(seat)
+    following = [SEATS[(start + step) % 4] for step in (1, 2, 3)]
+    if table.ruleset == "american":
+        for other in following:
+            if other not in table.dead:
+                return other
+    return following[0]

@@ -72,18 +72,55 @@ def parse_tile(code: object) -> str:
         tile = _PLAYS_AS.get(code)
         if tile is not None:
             return tile
-    raise TileError("UNKNOWN_TILE", str(code))
+    raise TileError("UNKNOWN_TILE", _name(code))
 
 
 def parse_tiles(codes: object) -> list[str]:
-    """Parse a JSON list of codes into play codes; a non-list is ``UNKNOWN_TILE`` of its text."""
+    """Parse a JSON list of codes into play codes; a non-list is ``UNKNOWN_TILE``."""
+    return [_PLAYS_AS[code] for code in parse_written(codes)]
+
+
+def parse_written(codes: object) -> list[str]:
+    """Check a JSON list of codes and return them as written (``F3`` stays ``F3``).
+
+    A non-list, or an item that is not a protocol code, raises ``UNKNOWN_TILE`` naming it
+    (shortened: a value from a file may be any JSON).
+    """
     if not isinstance(codes, list):
-        raise TileError("UNKNOWN_TILE", str(codes))
-    get = _PLAYS_AS.get
-    out = [get(code) if isinstance(code, str) else None for code in codes]
-    if None in out:
-        raise TileError("UNKNOWN_TILE", str(codes[out.index(None)]))
-    return out  # type: ignore[return-value]
+        raise TileError("UNKNOWN_TILE", _name(codes))
+    for code in codes:
+        if not (isinstance(code, str) and code in _PLAYS_AS):
+            raise TileError("UNKNOWN_TILE", _name(code))
+    return list(codes)
+
+
+def _name(code: object) -> str:
+    """How an unknown code is named in an error: a short string as written, else described."""
+    if isinstance(code, str) and len(code) <= 40:
+        return code
+    return describe(code)
+
+
+def plays_as(code: str) -> str:
+    """The tile a known code plays as (``F1``..``F8`` -> ``F``; KeyError for a non-code)."""
+    return _PLAYS_AS[code]
+
+
+def describe(value: object, width: int = 40) -> str:
+    """A short, one-line, never-failing text for any JSON value in a message.
+
+    Strings and numbers as their ``repr`` cut to ``width`` characters; a list or an object
+    (however deep) as ``a list`` / ``an object``, so a message never recurses into input.
+    """
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, str | int | float | bool) or value is None:
+        text = repr(value)
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def is_tile(code: object) -> bool:
@@ -129,14 +166,22 @@ def check_in_set(tiles: Iterable[str], ruleset: str) -> None:
 def check_supply(counts: Counter[str], ruleset: str) -> None:
     """Raise ``TILE_NOT_IN_SET`` or ``TILE_SUPPLY_EXCEEDED`` if ``counts`` cannot come from one set.
 
-    ``counts`` maps play codes to the copies seen in one state (hands, melds, discards).
-    The error names the tile, the count found and the limit.
+    ``counts`` maps codes to the copies seen in one state (hands, melds, discards), as play
+    codes or as written: a flower face ``F1``..``F8`` counts toward the eight flowers and
+    exists once in a set (REFERENCE.md section 1, DECISIONS 23), so two ``F3`` exceed the
+    supply. The error names the tile (the face for a face), the count found and the limit.
     """
     limits = _SETS[ruleset]
-    for tile in counts:
+    plays: Counter[str] = Counter()
+    for code, count in counts.items():
+        tile = _PLAYS_AS.get(code, code)
         if tile not in limits:
             raise TileError("TILE_NOT_IN_SET", tile)
-    for tile, count in counts.items():
+        plays[tile] += count
+    for face in FLOWER_FACES:
+        if counts.get(face, 0) > 1:
+            raise TileError("TILE_SUPPLY_EXCEEDED", face, counts[face], 1)
+    for tile, count in plays.items():
         if count > limits[tile]:
             raise TileError("TILE_SUPPLY_EXCEEDED", tile, count, limits[tile])
 

@@ -6,7 +6,9 @@ rules WSM builds on), thirteen terminals. American hands are judged against the 
 (:func:`tilewise.rules.jokers.card_line_for`).
 
 Dead, long and short hands (REFERENCE.md section 10, DECISIONS 18) may not claim, declare
-kongs or win; a hand found long or short stays dead (the state lists it in ``dead``).
+kongs or win; a hand found long or short stays dead (the state lists it in ``dead``). A false
+win: in WSM the hand goes on (DECISIONS 17); at an American table a Mah Jongg declared in error
+kills the hand (DECISIONS 25), and a dead American hand takes no more turns (DECISIONS 24).
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ from typing import Any
 from tilewise.rules.jokers import card_line_for
 from tilewise.rules.state import Meld, Table, seat_value
 from tilewise.rules.tiles import STANDARD, TERMINALS_AND_HONORS
-from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
+from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 
 Group = tuple[str, ...]
 
 _INDEX: dict[str, int] = {tile: index for index, tile in enumerate(STANDARD)}
 _SELF_DRAWN_AFTER = ("deal", "wall", "supplement")
+#: ``turn.after`` values after which the seat must discard and may not declare a win
+#: (DECISIONS 21): a chi or pong claim, or an American exposure.
+_MUST_DISCARD_AFTER = ("chi", "pong", "exposure")
 
 
 def _counts(tiles: Sequence[str]) -> list[int] | None:
@@ -123,6 +128,19 @@ def check_hand_alive(table: Table, seat: str, extra: bool = False) -> None:
         raise Refusal(Reason.SHORT_HAND)
 
 
+def false_win(table: Table, reason: Reason, tile: str | None = None) -> Verdict:
+    """The refusal of a win (or Mah Jongg) the hand does not make.
+
+    WSM: the hand goes on (DECISIONS 17). American: a Mah Jongg declared in error kills the
+    hand once it is exposed (DECISIONS 25), so the verdict also carries ``hand_dead`` true;
+    the table then lists the seat in ``dead`` and it sits out (DECISIONS 24).
+    """
+    tiles = () if tile is None else (tile,)
+    if table.ruleset == "american":
+        return refuse(reason, *tiles, hand_dead=True)
+    return refuse(reason, *tiles)
+
+
 def judge_declare_win(table: Table, action: Mapping[str, Any]) -> Verdict:
     """``declare_win``: a win on your own turn with the tile you hold (self-drawn).
 
@@ -130,9 +148,14 @@ def judge_declare_win(table: Table, action: Mapping[str, Any]) -> Verdict:
     pass (the "heavenly hand"; REFERENCE.md section 3, open point CH-22, decided here with the
     majority of sources [ML193; ILM601; ML218; RA]).
 
-    Refusals: WRONG_PHASE, NOT_YOUR_TURN, DEAD_HAND, LONG_HAND, SHORT_HAND, NOT_A_WINNING_HAND.
-    Result: ``self_drawn`` (true after a wall or supplement draw or the deal; a win on the
-    supplement tile is self-drawn, DECISIONS 16).
+    After a chi or pong claim (or an American exposure) the claimant discards and may not
+    declare a win: a discard that completes a hand is claimed as a win, under precedence
+    (DECISIONS 21); that turn is only a turn to discard, so the refusal is NOT_YOUR_TURN.
+
+    Refusals: WRONG_PHASE, NOT_YOUR_TURN, DEAD_HAND, LONG_HAND, SHORT_HAND, NOT_A_WINNING_HAND
+    (American: with ``hand_dead`` true, DECISIONS 25). Result: ``self_drawn`` (true after a
+    wall or supplement draw or the deal; a win on the supplement tile is self-drawn,
+    DECISIONS 16).
     """
     seat = seat_value(action.get("seat"), "action.seat")
     heavenly = table.ruleset == "american" and table.phase == "charleston" and (
@@ -146,7 +169,9 @@ def judge_declare_win(table: Table, action: Mapping[str, Any]) -> Verdict:
             raise Refusal(Reason.NOT_YOUR_TURN)
     elif turn is None or not table.holds_extra_tile(seat):
         raise Refusal(Reason.NOT_YOUR_TURN)
+    elif turn.after in _MUST_DISCARD_AFTER:
+        raise Refusal(Reason.NOT_YOUR_TURN)
     check_hand_alive(table, seat, extra=heavenly)
     if not is_winning(table, seat, table.need_hand(seat)):
-        raise Refusal(Reason.NOT_A_WINNING_HAND)
+        return false_win(table, Reason.NOT_A_WINNING_HAND)
     return allow(self_drawn=heavenly or turn is not None and turn.after in _SELF_DRAWN_AFTER)

@@ -216,8 +216,10 @@ class CharlestonPractice:
     def pass_tiles(self, tiles: Sequence[str], blind: int = 0) -> Verdict:
         """The learner passes ``tiles`` from the rack plus ``blind`` unseen tiles.
 
-        Returns the core's verdict (refusals WRONG_PHASE, UNKNOWN_TILE, JOKER_NOT_PASSABLE,
-        PASS_NEEDS_THREE, BLIND_NOT_ALLOWED, TILE_NOT_IN_HAND; nothing changes). On a legal pass
+        Returns the core's verdict, the referee's own check (refusals COURTESY_ACROSS_ONLY in
+        the courtesy step, WRONG_PHASE, UNKNOWN_TILE, JOKER_NOT_PASSABLE, PASS_NEEDS_THREE,
+        BLIND_NOT_ALLOWED, TILE_NOT_IN_HAND; nothing changes); a ``blind`` that is not a whole
+        number (``True``) raises ScenarioError, a ValueError. On a legal pass
         the partners commit theirs and the step resolves (:attr:`records` grows by one).
         """
         step = self.table.step
