@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from tilewise.rules.seats import SEATS, distance, relation, right_of
+from tilewise.rules.seats import SEATS, distance, relation, right_of, seats_after
 from tilewise.rules.state import (
     Discard,
     Meld,
@@ -114,6 +114,13 @@ def chi_shown(table: Table, discard: Discard) -> bool:
     )
 
 
+def _next_seats(table: Table, discarder: str) -> tuple[str, ...]:
+    """The seats that may stand for "the next player" after ``discarder``: the next live seat
+    and any dead seats before it (play passes over them, DECISIONS 24)."""
+    following = seats_after(discarder)
+    return following[: following.index(next_live(table, discarder)) + 1]
+
+
 def window_closed(
     table: Table, discard: Discard, *, chi: bool, win: bool = False, seat: str | None = None
 ) -> bool:
@@ -132,7 +139,7 @@ def window_closed(
     if turn is not None:
         if win and chi_shown(table, discard) and seat != turn.seat:
             return False
-        if turn.seat != next_live(table, discard.by):
+        if turn.seat not in _next_seats(table, discard.by):
             return True
         if turn.stage == "discard" and (turn.after != "wall" or not drawn):
             return True
@@ -212,10 +219,10 @@ def _judge_exposure(
 def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     """``claim``: one seat claims the latest discard (or robs a pending added kong).
 
-    Refusals, in the order checked: WRONG_PHASE, CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG, the
-    discard checks (CLAIM_WINDOW_CLOSED, CANNOT_CLAIM_OWN_DISCARD,
+    Refusals, in the order checked: WRONG_PHASE, CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG, DEAD_HAND
+    (a seat listed dead), the discard checks (CLAIM_WINDOW_CLOSED, CANNOT_CLAIM_OWN_DISCARD,
     CONCEALED_KONG_CANNOT_BE_ROBBED, NOT_LATEST_DISCARD, DISCARDED_JOKER_DEAD,
-    CHI_ONLY_FROM_UPPER_SEAT), DEAD_HAND / LONG_HAND / SHORT_HAND, then the set itself
+    CHI_ONLY_FROM_UPPER_SEAT), LONG_HAND / SHORT_HAND, then the set itself
     (CHI_NOT_A_SEQUENCE, GROUP_TILES_DIFFER, PONG_NEEDS_PAIR, KONG_NEEDS_TRIPLET,
     CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, TILE_NOT_IN_HAND, NOT_A_WINNING_HAND,
     PAIR_CLAIM_ONLY_FOR_WIN). Result: ``meld`` and ``next`` for a set (a big kong also
@@ -228,6 +235,8 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
     kind = claim_kind(table, action.get("claim"))
+    if seat in table.dead:
+        raise Refusal(Reason.DEAD_HAND)  # a dead hand makes no claim at all (DECISIONS 18, 24)
     discard = _claimed_discard(table, seat, kind, action)
     check_hand_alive(table, seat)
     if kind in _WIN_KINDS:
