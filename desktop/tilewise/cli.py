@@ -4,6 +4,8 @@
 
 - ``tilewise referee FILE... [--check]``: judge referee scenarios (``rules.referee``).
 - ``tilewise pack check|extract|install ...``: lesson pack tools (``lessons.packtool``).
+- ``tilewise play --ruleset american|wsm --seed N --auto``: a whole hand with four computer
+  seats, headless (``lessons.hand.play``).
 - ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
 
 Each subcommand's module is imported only when it is used, so ``tilewise referee`` never loads
@@ -21,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "referee": ("tilewise.rules.referee", "main"),
     "pack": ("tilewise.lessons.packtool", "main"),
     "render": ("tilewise.gui.render", "main"),
+    "play": ("tilewise.lessons.hand.play", "main"),
 }
 
 
@@ -47,6 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:2] == ["pack", "install"]:
         args += _pack_install_defaults(args)
+    if args[:1] == ["play"] and not any(a == "--pack" or a.startswith("--pack=") for a in args):
+        from tilewise.store.paths import lessons_dir
+
+        args += ["--pack", str(lessons_dir() / "core")]
     if args and args[0] in SUBCOMMANDS:
         module, function = SUBCOMMANDS[args[0]]
         return _handler(module, function)(args[1:])
