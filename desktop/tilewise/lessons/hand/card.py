@@ -126,7 +126,9 @@ class LineNeed:
     spare: tuple[str, ...]
 
 
-def _fit_exposures(line: CardLine, melds: Sequence[Meld]) -> list[CardGroup] | None:
+def open_groups(line: CardLine, melds: Sequence[Meld]) -> list[CardGroup] | None:
+    """The groups of ``line`` left once each exposure has taken the identical group of its
+    tile and size (``None`` when an exposure fits no group of the line)."""
     rest = list(line.groups)
     for meld in melds:
         natural = next((tile for tile in meld.tiles if tile != JOKER), None)
@@ -166,7 +168,7 @@ def line_need(index: int, line: CardLine, concealed: Sequence[str],
     4: ``joker_ok`` is ``3B 5B 5B 7B 7B`` and the one joker already fills one of them.
     """
     if melds:
-        rest = _fit_exposures(line, melds)
+        rest = open_groups(line, melds)
         if rest is None:
             return None
         exact, room = _split(rest)

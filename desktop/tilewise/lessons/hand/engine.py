@@ -44,11 +44,11 @@ from typing import Any
 
 from tilewise.lessons.hand.card import PracticeCard, needs
 from tilewise.lessons.hand.dealcode import encode, shuffled_wall
-from tilewise.rules.charleston import PASS_DIRECTIONS, STEPS, resolve_passes
+from tilewise.rules.charleston import STEPS, resolve_passes
 from tilewise.rules.claims import possible_claims
 from tilewise.rules.jokers import card_line_for
 from tilewise.rules.referee import judge_verdict
-from tilewise.rules.seats import SEATS, distance, right_of
+from tilewise.rules.seats import SEATS, right_of
 from tilewise.rules.state import Meld, parse_meld
 from tilewise.rules.tiles import JOKER, tile_set
 from tilewise.rules.verdict import Reason, Verdict, allow, refuse
@@ -140,8 +140,10 @@ class HandEngine:
     ``card`` the practice card (American, required); ``learner`` the seat a person plays, or
     ``None``; ``partners`` the computer policy (default
     :class:`~tilewise.lessons.hand.partners.Partners`); ``false_mahjong_kills`` (American:
-    a Mah Jongg declared in error kills the hand, DECISIONS 25). ``ValueError`` for an unknown
-    ruleset or seat, a seed out of range, or an American hand without a card.
+    a Mah Jongg declared in error kills the hand, DECISIONS 25); ``wall`` a fixed wall order
+    (the whole set, dealt from the front) instead of the seed's, for scripted lessons and tests.
+    ``ValueError`` for an unknown ruleset or seat, a seed out of range, an American hand
+    without a card, or a wall that is not the whole set.
 
     :attr:`state` is the referee protocol's table state (hands, melds, discards, last_discard,
     turn, pending_kong, dead, card); :attr:`wall` the tiles still to draw (front first; WSM
@@ -150,7 +152,7 @@ class HandEngine:
 
     def __init__(self, ruleset: str, seed: int, *, card: PracticeCard | None = None,
                  learner: str | None = None, partners: Any = None,
-                 false_mahjong_kills: bool = True) -> None:
+                 false_mahjong_kills: bool = True, wall: Sequence[str] | None = None) -> None:
         if learner is not None and learner not in SEATS:
             raise ValueError(f"unknown seat {learner!r}")
         if ruleset == "american" and card is None:
@@ -166,7 +168,9 @@ class HandEngine:
             partners = Partners()
         self.partners = partners
         self.false_mahjong_kills = false_mahjong_kills
-        self.wall: list[str] = shuffled_wall(ruleset, seed)
+        self.wall: list[str] = shuffled_wall(ruleset, seed) if wall is None else list(wall)
+        if Counter(self.wall) != tile_set(ruleset):
+            raise ValueError(f"a wall must hold the whole {ruleset} set")
         hands: dict[str, list[str]] = {}
         for seat in SEATS:
             size = 14 if seat == "E" else 13
@@ -299,7 +303,8 @@ class HandEngine:
 
         Returns the verdict: a referee refusal unchanged (nothing moves), ``NOT_YOUR_TURN``
         when the table does not wait for that seat, ``WRONG_PHASE`` for a move the stage does
-        not take. After a legal move of the learner the computer seats play on (:meth:`run`).
+        not take. After a move of the learner the computer seats play on (:meth:`run`) as far
+        as they can (nowhere after a plain refusal: the table still waits for the learner).
         """
         seat = str(action.get("seat"))
         kind = str(action.get("type"))
@@ -314,10 +319,10 @@ class HandEngine:
                                dict(verdict.result), why))
         if not verdict.legal:
             self.refused += 1
-            return verdict
-        self.memo.clear()
+        else:
+            self.memo.clear()
         if seat == self.learner:
-            self.run()
+            self.run()  # a refusal leaves the table waiting for the learner, unless it killed
         return verdict
 
     def run(self) -> None:
@@ -375,9 +380,9 @@ class HandEngine:
         self.state["step"] = following
 
     def _do_vote(self, seat: str, action: dict[str, Any]) -> Verdict:
-        keep = action.get("continue")
+        keep = action.get("continue") is not False
         verdict = self._judge({"type": "vote", "seat": seat, "continue": keep})
-        if verdict.legal:
+        if verdict.legal:  # pragma: no branch - always at the stop vote (DECISIONS 3)
             self._decided[seat] = keep
             if len(self._decided) == 4:
                 votes = dict(self._decided)
@@ -515,8 +520,7 @@ class HandEngine:
 
     def _claimants(self) -> list[str]:
         by = self.discarder()
-        if by is None:
-            return []
+        assert by is not None
         return [seat for seat in (SEATS[(SEATS.index(by) + k) % 4] for k in (1, 2, 3))
                 if seat not in self.state["dead"]]
 
@@ -594,9 +598,8 @@ class HandEngine:
         index = next(i for i, m in enumerate(melds)
                      if m["kind"] == "kong_added" and m["tiles"][0] == tile)
         kong = melds[index]
-        rotated = kong["rotated"]
         melds[index] = {**kong, "kind": "pong", "tiles": [tile] * 3,
-                        "rotated": None if rotated is None else min(int(rotated), 2)}
+                        "rotated": min(int(kong["rotated"]), 2)}
         self.events.append(Event("robbed", owner, tile))
 
     def _next_live(self, seat: str) -> str:
@@ -641,17 +644,6 @@ class HandEngine:
         self.result = Result(None)
         self.stage = "over"
         self.events.append(Event("wall_game"))
-
-    # -- for the coach and the review ---------------------------------------------------------
-
-    def turn_order_from(self, seat: str) -> list[str]:
-        """The four seats in turn order starting with ``seat``."""
-        return sorted(SEATS, key=lambda other: distance(seat, other))
-
-    def counts(self) -> dict[str, int]:
-        """Tiles each seat holds (concealed plus exposed), for a quick look."""
-        return {seat: len(self.state["hands"][seat])
-                + sum(len(m["tiles"]) for m in self.state["melds"][seat]) for seat in SEATS}
 
 
 def _card_lines(state: Mapping[str, Any]) -> Sequence[Any]:

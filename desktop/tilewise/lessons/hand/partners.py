@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tilewise.lessons.hand.card import CardLine, LineNeed, needs
+from tilewise.lessons.hand.card import CardLine, LineNeed, needs, open_groups
 from tilewise.lessons.practice.charleston import junk_singles, pass_order
 from tilewise.lessons.practice.claims import tile_value
 from tilewise.lessons.practice.lines import PracticeLine
@@ -197,9 +197,7 @@ class Partners:
             if option["claim"] == "mahjong":
                 return option, Why("call_mahjong", params)
         if tile in best.joker_ok:
-            line = engine.card.lines[best.index] if engine.card else None
-            sizes = self._open_sizes(engine, seat, best.index, str(tile)) if line else []
-            for size in sizes:
+            for size in self._open_sizes(engine, seat, best.index, str(tile)):
                 kind = _SIZE_KIND[size]
                 mine = [o for o in options if o["claim"] == kind]
                 if mine:
@@ -209,20 +207,10 @@ class Partners:
         return {"type": "no_claim", "seat": seat}, Why("let_go", params)
 
     def _open_sizes(self, engine: HandEngine, seat: str, index: int, tile: str) -> list[int]:
-        """Sizes of the identical groups of ``tile`` line ``index`` still has open."""
+        """Sizes of the identical groups of ``tile`` that line ``index`` still has open."""
         assert engine.card is not None
-        line = engine.card.lines[index]
-        taken = Counter(len(m.tiles) for m in engine.melds(seat)
-                        if tile in m.tiles)
-        sizes = []
-        for group in line.groups:
-            if group.kind in IDENTICAL_SIZES and group.tiles[0] == tile:
-                size = len(group.tiles)
-                if taken[size]:
-                    taken[size] -= 1
-                else:
-                    sizes.append(size)
-        return sizes
+        rest = open_groups(engine.card.lines[index], engine.melds(seat)) or []
+        return [len(g.tiles) for g in rest if g.kind in IDENTICAL_SIZES and g.tiles[0] == tile]
 
     # -- WSM --------------------------------------------------------------------------------
 

@@ -26,14 +26,12 @@ from tilewise.lessons.pack import load_pack
 
 
 def result_line(engine: HandEngine) -> str:
-    """The command's one line for a finished (or unfinished) hand."""
+    """The command's one line for a finished hand (four computer seats always finish)."""
     result = engine.result
-    if result is None:
-        outcome = "not finished"
-    else:
-        outcome = result.summary()
-        if result.line is not None and engine.card is not None:
-            outcome = outcome.replace(f"line {result.line + 1}", engine.card.lines[result.line].label)
+    assert result is not None
+    outcome = result.summary()
+    if result.line is not None and engine.card is not None:
+        outcome = outcome.replace(f"line {result.line + 1}", engine.card.lines[result.line].label)
     return (f"deal {engine.code} ({engine.ruleset}, seed {engine.seed}): {outcome}; "
             f"moves judged: {engine.judged}, refused: {engine.refused}")
 
@@ -82,4 +80,4 @@ def main(argv: list[str]) -> int:
         for event in engine.events:
             print(f"     {event.kind} {event.seat or ''} {event.tile or ''} {event.detail}")
     print(result_line(engine))
-    return 0 if engine.refused == 0 else 1
+    return int(engine.refused != 0)
