@@ -154,6 +154,18 @@ def _split(groups: Sequence[CardGroup]) -> tuple[dict[str, int], dict[str, int]]
     return exact, room
 
 
+def _fill(places: Mapping[str, int], have: dict[str, int]) -> list[str]:
+    """Fill ``places`` (tile -> count) from ``have`` (taken out); return the places left."""
+    left: list[str] = []
+    for tile, count in places.items():
+        held = have.get(tile, 0)
+        if held < count:
+            left.extend([tile] * (count - held))
+        if held:
+            have[tile] = max(0, held - count)
+    return left
+
+
 _SPLITS: dict[tuple[CardGroup, ...], tuple[dict[str, int], dict[str, int]]] = {}
 
 
@@ -181,20 +193,8 @@ def line_need(index: int, line: CardLine, concealed: Sequence[str],
     for tile in concealed:
         have[tile] = have.get(tile, 0) + 1
     jokers = have.pop(JOKER, 0)
-    need: list[str] = []
-    for tile, count in exact.items():
-        held = have.get(tile, 0)
-        if held < count:
-            need.extend([tile] * (count - held))
-        if held:
-            have[tile] = max(0, held - count)
-    open_room: list[str] = []
-    for tile, count in room.items():
-        held = have.get(tile, 0)
-        if held < count:
-            open_room.extend([tile] * (count - held))
-        if held:
-            have[tile] = max(0, held - count)
+    need = _fill(exact, have)
+    open_room = _fill(room, have)
     filled = min(jokers, len(open_room))
     spare = [tile for tile, count in have.items() for _ in range(count)]
     spare.extend([JOKER] * (jokers - filled))

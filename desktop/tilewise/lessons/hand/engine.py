@@ -49,7 +49,7 @@ from tilewise.rules.claims import possible_claims
 from tilewise.rules.jokers import card_line_for
 from tilewise.rules.referee import judge_verdict
 from tilewise.rules.seats import SEATS, right_of
-from tilewise.rules.state import Meld, parse_meld
+from tilewise.rules.state import Meld, Table, parse_meld
 from tilewise.rules.tiles import JOKER, tile_set
 from tilewise.rules.verdict import Reason, Verdict, allow, refuse
 
@@ -271,14 +271,9 @@ class HandEngine:
         return moves
 
     def tiles_on_table(self) -> Counter[str]:
-        """Every tile: hands, melds, discards and wall (always the whole 152 / 136 set)."""
-        counts: Counter[str] = Counter(self.wall)
-        for seat in SEATS:
-            counts.update(self.state["hands"][seat])
-            counts.update(self.state["discards"][seat])
-            for meld in self.state["melds"][seat]:
-                counts.update(meld["tiles"])
-        return counts
+        """Every tile: hands, melds, discards (the referee's count) and the wall; always the
+        whole 152 / 136 set."""
+        return Table(self.ruleset, self.state).tile_counts() + Counter(self.wall)
 
     def whole_set(self) -> bool:
         """True when :meth:`tiles_on_table` is exactly the ruleset's set."""
