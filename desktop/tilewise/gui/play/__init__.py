@@ -1,1 +1,0 @@
-"""The play room: a whole hand against three computer partners, with a coach (``view``)."""
