@@ -24,6 +24,7 @@ from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore
 
 if TYPE_CHECKING:
+    from tilewise.gui.play.view import PlayView
     from tilewise.gui.practice.charleston import CharlestonPracticeView
     from tilewise.gui.practice.claims import ClaimsDrillView
 
@@ -55,12 +56,17 @@ class PracticePage(QWidget):
         self.claims_text.setWordWrap(True)
         self.claims_button = QPushButton()
         self.claims_button.setObjectName("practice:claims")
+        self.play_text = QLabel()
+        self.play_text.setWordWrap(True)
+        self.play_button = QPushButton()
+        self.play_button.setObjectName("practice:play")
         self.back_button = QPushButton()
         self.scores = QLabel()
         self.scores.setWordWrap(True)
         root = QVBoxLayout(self)
         for widget in (self.heading, self.charleston_text, self.charleston_button,
-                       self.claims_text, self.claims_button, self.scores, self.back_button):
+                       self.claims_text, self.claims_button, self.play_text, self.play_button,
+                       self.scores, self.back_button):
             root.addWidget(widget)
         root.addStretch(1)
         self.retranslate()
@@ -77,6 +83,10 @@ class PracticePage(QWidget):
             "Claims drill (WSM): the computer deals and discards. Claim chi, pong, kong or win "
             "in time, lay out the meld, and say who gets a tile that several players want."))
         self.claims_button.setText(_("Start the claims drill"))
+        self.play_text.setText(_(
+            "A whole hand, American or WSM: you play your seat against three computer "
+            "partners, with a coach. A deal code lets a class play the same hand."))
+        self.play_button.setText(_("Play a whole hand"))
         self.back_button.setText(_("Back to lessons"))
 
 
@@ -105,6 +115,7 @@ class PracticeHub:
         self.page = PracticePage()
         self._charleston: CharlestonPracticeView | None = None
         self._claims: ClaimsDrillView | None = None
+        self._play: PlayView | None = None
         let_text_wrap(self.page)
         window.stack.addWidget(self.page)
         self.open_button = QPushButton()
@@ -116,6 +127,7 @@ class PracticeHub:
         window.app_menu.insertAction(window.act_profiles, self.action)
         self.page.charleston_button.clicked.connect(self.open_charleston)
         self.page.claims_button.clicked.connect(self.open_claims)
+        self.page.play_button.clicked.connect(self.open_play)
         self.page.back_button.clicked.connect(window.show_library)
         add_listener(self.retranslate)
         window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
@@ -144,7 +156,36 @@ class PracticeHub:
             self._claims = view
         return self._claims
 
-    def _add_view(self, view: CharlestonPracticeView | ClaimsDrillView) -> None:
+    @property
+    def play(self) -> PlayView:
+        """The play room (whole hands), built (and added to the stack) on first use."""
+        if self._play is None:
+            from tilewise.gui.play.view import PlayView
+            from tilewise.lessons.hand.card import CardLine, card_from_pack
+
+            card, path = None, None
+            for pack in self.window.packs:
+                try:
+                    card, path = card_from_pack(pack), Path(pack.path)
+                    break
+                except (KeyError, ValueError):
+                    continue
+
+            def line_name(line: CardLine) -> str:
+                if path is None:
+                    return line.label
+                return PackCatalog(path, current_language()).text(line.context, line.label)
+
+            view = PlayView(self.window.images, card, line_name=line_name)
+            self._add_view(view)
+            self._play = view
+        return self._play
+
+    def open_play(self) -> None:
+        """Open the play room (the learner deals when ready)."""
+        self.window.stack.setCurrentWidget(self.play)
+
+    def _add_view(self, view: CharlestonPracticeView | ClaimsDrillView | PlayView) -> None:
         view.retranslate()
         let_text_wrap(view)
         self.window.stack.addWidget(view)
@@ -192,7 +233,7 @@ class PracticeHub:
         self.page.scores.setText("\n".join(
             _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
               asked=s.asked, seed=s.seed) for s in self.scores[-5:]))
-        for view in (self._charleston, self._claims):  # views built later translate then
+        for view in (self._charleston, self._claims, self._play):  # built later: then
             if view is not None:
                 view.retranslate()
 

@@ -73,6 +73,7 @@ class TileRow(QWidget):
             button.setCheckable(checkable)
             button.toggled.connect(self._toggled(index))
             self.row.insertWidget(index, button)
+            button.show()  # a button added to a row already on screen stays hidden otherwise
             self.buttons.append(button)
         self.retranslate()
 

@@ -1,0 +1,1 @@
+"""The play room: a whole hand against three computer partners, with a coach (``view``)."""
