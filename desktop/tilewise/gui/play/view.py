@@ -374,6 +374,9 @@ class PlayView(QWidget):
         self.table.setText(self._table_text())
         self.coach.setVisible(self.coach_on.isChecked())
         self.coach.setText(self._coach_text() if self.coach_on.isChecked() else "")
+        # a wrapped label keeps the height of its first text unless told (clipped lines)
+        for label in (self.coach, self.table):
+            label.setMinimumHeight(label.heightForWidth(max(label.width(), 600)))
         self.feedback.setText(refusal_text(self.last_refusal) if self.last_refusal else "")
         self.log.setText("\n".join(self._log_lines()))
 
