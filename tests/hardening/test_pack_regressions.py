@@ -129,7 +129,7 @@ def test_asset_paths_must_stay_inside_the_pack(tmp_path: Path, asset: str) -> No
 def test_an_asset_inside_the_pack_is_fine(tmp_path: Path) -> None:
     folder = copy_core(tmp_path / "pack")
     (folder / "assets").mkdir()
-    (folder / "assets" / "table.png").write_bytes(b"\x89PNG")
+    (folder / "assets" / "table.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     data = read_toml(folder / "pack.toml")
     data["assets"] = [{"path": "assets/table.png", "source": "ours", "licence": "CC0-1.0"},
                       {"path": "assets/missing.png", "source": "ours", "licence": "CC0-1.0"}]

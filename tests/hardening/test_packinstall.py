@@ -220,9 +220,12 @@ def test_plain_files_and_folders_with_unix_modes_are_fine(source: Path, packs: P
     folder.external_attr = (stat.S_IFDIR | 0o755) << 16
     file = zipfile.ZipInfo("assets/picture.png")
     file.external_attr = (stat.S_IFREG | 0o644) << 16
-    installed = install_pack(pack_with(source, tmp_path, [(folder, b""), (file, b"\x89PNG")]),
-                             packs)
-    assert (installed / "assets" / "picture.png").read_bytes() == b"\x89PNG"
+    manifest = read_toml(source / "pack.toml")
+    manifest["assets"] = [{"path": "assets/picture.png", "source": "ours", "licence": "CC0-1.0"}]
+    write_toml(source / "pack.toml", manifest)
+    png = b"\x89PNG\r\n\x1a\n"
+    installed = install_pack(pack_with(source, tmp_path, [(folder, b""), (file, png)]), packs)
+    assert (installed / "assets" / "picture.png").read_bytes() == png
 
 
 def test_an_encrypted_member_is_refused(source: Path, packs: Path, tmp_path: Path) -> None:
@@ -270,10 +273,10 @@ def test_more_bytes_than_declared_stop_the_copy() -> None:
 
 def test_a_lying_size_header_is_caught_while_extracting(source: Path, packs: Path,
                                                        tmp_path: Path) -> None:
-    archive = pack_with(source, tmp_path, [("assets/a.txt", b"y" * 5000)])
+    archive = pack_with(source, tmp_path, [("assets/a.png", b"y" * 5000)])
     data = bytearray(archive.read_bytes())
-    # shrink the declared size of assets/a.txt in both headers: zipfile then finds a bad CRC
-    name = b"assets/a.txt"
+    # shrink the declared size of assets/a.png in both headers: zipfile then finds a bad CRC
+    name = b"assets/a.png"
     for signature, size_at, name_at in ((b"PK\x03\x04", 22, 30), (b"PK\x01\x02", 24, 46)):
         at = data.find(signature)
         while at != -1:

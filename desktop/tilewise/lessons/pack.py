@@ -11,7 +11,13 @@ collects every problem before failing (a pack is never half-loaded):
 - tiles: every code is a referee-protocol code (``tilewise.rules.tiles``), in the task's
   ruleset, and no state holds more copies than the ruleset's set (PROTOCOL.md "Tiles";
   REFERENCE.md section 1; INPUTS.md entry 11);
-- assets exist, with a source and a licence;
+- assets exist, with a source and a licence, and are pictures safe to draw
+  (``tilewise.lessons.packlimits.asset_problem``);
+- limits (``tilewise.lessons.packlimits.LIMITS``, documented in ``lessons/README.md``): lesson
+  files per pack, bytes per file, nesting, entries, characters, dotted-key parts and the
+  prerequisite chain, each checked before the work it protects. Pack files are regular files
+  in the pack folder (never a link, FIFO or device); names starting with ``.`` are ignored;
+  a UTF-8 byte-order mark is accepted;
 - moves (``tilewise.lessons.moves``): every expected answer is accepted by the rules core and
   every listed wrong answer refused with its listed reason.
 
@@ -32,6 +38,16 @@ from typing import Any
 
 from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
+from tilewise.lessons.packlimits import (
+    LIMITS,
+    PackFileError,
+    asset_problem,
+    decode_text,
+    long_dotted_key,
+    longest_chain,
+    read_regular,
+    shape_problems,
+)
 from tilewise.lessons.model import (
     PICTURE_KINDS,
     STEP_KINDS,
@@ -67,6 +83,7 @@ MELD_KEYS = ("kind", "tiles", "from", "rotated", "face_down")
 INHERITED_KEYS = ("hands", "melds", "discards", "last_discard")
 THEMES = ("classic", "contrast", "colourblind")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+VERSION_PATTERN = re.compile(r"^\d{1,9}(\.\d{1,9}){0,4}$")  # bounded: no 5,000-digit int()
 
 PACK_KEYS = {
     "id": True, "version": True, "title": True, "summary": True, "languages": True,
@@ -119,8 +136,12 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     check.
     """
     path = Path(path)
-    files = sorted(path.glob("*.toml"))
-    signature = [(f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files]
+    files = sorted(f for f in path.glob("*.toml") if not f.name.startswith("."))
+    if len(files) > LIMITS.lesson_files + 1:
+        raise PackError([Problem(str(path), "files", f"{len(files) - 1} lesson files; a pack "
+                                 f"may hold at most {LIMITS.lesson_files}")])
+    stats = [f.lstat() for f in files]  # never follow a link (it may lead to /dev/zero)
+    signature = [(f.name, s.st_mtime_ns, s.st_size) for f, s in zip(files, stats, strict=True)]
     key = (str(path.resolve()), tuple(map(tuple, signature)), check_moves)
     if judge is None and key in _cache:
         return _cache[key]
@@ -251,24 +272,46 @@ class _PackReader:
         self.file = str(file)
         data = self.cached.get(file.name)
         if data is None:
-            try:
-                with file.open("rb") as handle:
-                    data = tomllib.load(handle)
-            except (OSError, tomllib.TOMLDecodeError, RecursionError) as exc:
-                self.problem("", f"cannot read TOML: {exc}")
-                return None
-            except UnicodeDecodeError as exc:  # tomllib decodes before parsing
-                self.problem(f"byte {exc.start}", "not UTF-8 text")
+            data = self.parse_file(file)
+            if data is None:
                 return None
         self.raw[file.name] = data
         return dict(data)
+
+    def parse_file(self, file: Path) -> dict[str, Any] | None:
+        """Read and parse one TOML file within the limits; None (and problems) if it fails."""
+        try:
+            text = decode_text(read_regular(file, LIMITS.file_bytes))
+        except PackFileError as exc:
+            self.problem("file", str(exc))
+            return None
+        except OSError as exc:
+            self.problem("file", f"cannot read the file: {exc.strerror or exc}")
+            return None
+        except UnicodeDecodeError as exc:
+            self.problem(f"byte {exc.start}", "not UTF-8 text")
+            return None
+        line = long_dotted_key(text, LIMITS.key_parts)
+        if line is not None:
+            self.problem(f"line {line}", f"a dotted key with more than {LIMITS.key_parts} "
+                         "parts")
+            return None
+        try:
+            data = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError) as exc:
+            self.problem("", f"cannot read TOML: {exc}")
+            return None
+        over = shape_problems(data, LIMITS)
+        for key_path, message in over:
+            self.problem(key_path, message)
+        return None if over else data
 
     # -- the pack ---------------------------------------------------------------------------
 
     def read(self) -> Pack | None:
         manifest = self.path / "pack.toml"
         self.file = str(manifest)
-        if not manifest.is_file():
+        if not manifest.exists() and not manifest.is_symlink():
             self.problem("", "no pack.toml in this folder")
             return None
         data = self.parse(manifest)
@@ -294,7 +337,7 @@ class _PackReader:
         self.keys(data, PACK_KEYS, "")
         pack_id = self.ident(data, "")
         min_version = self.text(data, "min_app_version", "") or "0"
-        if not re.match(r"^\d+(\.\d+)*$", min_version):
+        if not VERSION_PATTERN.match(min_version):
             self.problem("min_app_version", "must be a version such as 0.1.0")
         elif _version(min_version) > _version(__version__):
             self.problem("min_app_version", f"needs app {min_version}; this app is {__version__}")
@@ -308,8 +351,12 @@ class _PackReader:
             if asset_path is not None and not _inside(self.path, asset_path):
                 self.problem(_join(where, "path"), "must be a path inside the pack, such as "
                              "assets/table.png")
-            elif asset_path is not None and not (self.path / asset_path).is_file():
+            elif asset_path is not None and not (self.path / asset_path).exists():
                 self.problem(_join(where, "path"), f"asset file {asset_path} does not exist")
+            elif asset_path is not None and not self.trusted:
+                refused = asset_problem(self.path / asset_path, LIMITS)
+                if refused is not None:
+                    self.problem(_join(where, "path"), f"{asset_path}: {refused}")
             assets.append(Asset(asset_path or "", source or "", licence or ""))
         return {
             "id": pack_id or "",
@@ -335,10 +382,19 @@ class _PackReader:
             for i, prereq in enumerate(lesson.prerequisites):
                 if prereq not in seen:
                     self.problem(f"prerequisites[{i}]", f"no lesson {prereq!r} in this pack")
-        cycle = _find_cycle({lesson.id: lesson.prerequisites for lesson in lessons})
+        graph = {lesson.id: lesson.prerequisites for lesson in lessons}
+        cycle = _find_cycle(graph)
         if cycle:
             self.file = seen[cycle[0]].file
-            self.problem("prerequisites", "prerequisites form a cycle: " + " -> ".join(cycle))
+            shown = cycle if len(cycle) <= 12 else cycle[:5] + ["..."] + cycle[-5:]
+            self.problem("prerequisites", "prerequisites form a cycle: " + " -> ".join(shown))
+            return
+        chain = longest_chain(graph)
+        if len(chain) > LIMITS.chain:
+            self.file = seen[chain[0]].file
+            self.problem("prerequisites", f"a chain of {len(chain)} lessons, each needing the "
+                         f"next ({chain[0]} -> {chain[1]} -> ... -> {chain[-1]}); a chain may "
+                         f"hold at most {LIMITS.chain}")
 
     # -- lessons and steps ------------------------------------------------------------------
 
@@ -744,27 +800,23 @@ def _version(text: str) -> tuple[int, ...]:
 
 def _find_cycle(graph: Mapping[str, tuple[str, ...]]) -> list[str]:
     """Return one cycle in the prerequisite graph as a list of ids (first id repeated at the
-    end), or ``[]``."""
+    end), or ``[]``. Iterative: a chain of any length is safe."""
     state: dict[str, int] = {}  # 1 = on the path, 2 = finished
-    path: list[str] = []
-
-    def visit(node: str) -> list[str]:
-        state[node] = 1
-        path.append(node)
-        for nxt in graph.get(node, ()):
-            if state.get(nxt) == 1:
+    for start in graph:
+        if start in state:
+            continue
+        path = [start]
+        todo = [iter(graph[start])]
+        state[start] = 1
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                todo.pop()
+            elif state.get(nxt) == 1:
                 return path[path.index(nxt):] + [nxt]
-            if nxt in graph and nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        path.pop()
-        state[node] = 2
-        return []
-
-    for node in graph:
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
+            elif nxt in graph and nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                todo.append(iter(graph[nxt]))
     return []

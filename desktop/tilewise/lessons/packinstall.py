@@ -7,13 +7,17 @@ refused, with nothing left behind in ``packs_dir``, when:
 - a member name escapes the pack folder (``..``, an absolute path, a drive letter, a
   backslash, a control character), is a symbolic link or other special file (zip external
   attributes), or is not where a pack keeps files (``*.toml`` and text at the top, ``po/*.po``
-  and ``po/*.pot``, ``assets/...``); ``.mo`` files are never taken (we compile our own);
+  and ``po/*.pot``, ``assets/<name>`` of a picture kind the format lists: SVG, PNG, JPEG);
+  ``.mo`` files are never taken (we compile our own); a name that is both a file and a folder
+  (``assets`` and ``assets/x.png``) is refused; dot-files (``.hidden.toml``, ``.git/...``) are
+  skipped, never installed;
 - it holds more than ``Limits.files`` members, or more bytes than ``Limits.file_bytes`` per
   file or ``Limits.total_bytes`` in all, by the declared sizes or by the bytes actually
   decompressed (zip bombs);
 - a text file is not UTF-8, a ``.po`` catalog is malformed (``parse_po``), or the pack fails the
   full pack validator (``tilewise.lessons.pack.load_pack``: TOML syntax, unknown keys, tile
-  codes and counts, every task played through the rules core);
+  codes and counts, limits, assets safe to draw, every task played through the rules core);
+- a file under ``assets/`` is not listed in ``pack.toml``'s ``assets``;
 - its id is reserved (a built-in pack such as ``core``), or a pack with that id is already
   installed and ``replace`` is false.
 
@@ -46,6 +50,7 @@ from typing import IO, Any
 
 from tilewise.lessons.model import PackError, Problem
 from tilewise.lessons.pack import Judge, load_pack
+from tilewise.lessons.packlimits import ASSET_KINDS
 
 __all__ = ["Limits", "PackInstallError", "PoEntry", "install_pack", "parse_po", "write_mo"]
 
@@ -109,6 +114,8 @@ def install_pack(archive: Path, packs_dir: Path, *, replace: bool = False,
             pack = load_pack(root, judge=judge)
         except PackError as error:
             problems += [_relative(p, root) for p in error.problems]
+        else:
+            problems += _unlisted_assets(root, {asset.path for asset in pack.assets})
         if problems:
             raise PackInstallError(problems)
         target = packs_dir / pack.id
@@ -152,7 +159,7 @@ def _extract(archive: Path, root: Path, limits: Limits) -> None:
             members = zipped.infolist()
             prefix = _check_members(name, members, limits)
             for info in members:
-                if info.is_dir():
+                if info.is_dir() or _hidden(info.filename[len(prefix):]):
                     continue
                 dest = root.joinpath(*PurePosixPath(info.filename[len(prefix):]).parts)
                 dest.parent.mkdir(parents=True, exist_ok=True)
@@ -206,10 +213,22 @@ def _check_members(archive: str, members: list[zipfile.ZipInfo], limits: Limits)
         raise _Refused(archive, "size", f"{total} bytes uncompressed; a pack may hold at most "
                        f"{limits.total_bytes}")
     names = [info.filename for info in members if not info.is_dir()]
+    folders = {"/".join(parts[:i]).casefold() for info in members
+               for parts in [info.filename.rstrip("/").split("/")] for i in range(1, len(parts))}
+    folders |= {info.filename.rstrip("/").casefold() for info in members if info.is_dir()}
+    for file in names:
+        if file.casefold() in folders:
+            raise _Refused(file, "name", "this name is both a file and a folder in the archive")
     prefix = _pack_prefix(archive, names)
     for file in names:
-        _check_layout(file, file[len(prefix):])
+        if not _hidden(file[len(prefix):]):
+            _check_layout(file, file[len(prefix):])
     return prefix
+
+
+def _hidden(inner: str) -> bool:
+    """True for a dot-file or anything in a dot-folder (skipped, never installed)."""
+    return any(part.startswith(".") for part in inner.split("/"))
 
 
 def _check_name(name: str, limits: Limits) -> None:
@@ -251,9 +270,21 @@ def _check_layout(member: str, inner: str) -> None:
             raise _Refused(member, "name", "a catalog is named po/<language>.po, such as po/es.po")
         return
     if len(parts) >= 2 and parts[0] == "assets":
+        if suffix not in ASSET_KINDS:
+            raise _Refused(member, "name", "an asset must be a picture: "
+                           + ", ".join(sorted(ASSET_KINDS)))
         return
     raise _Refused(member, "name", "not a pack file: a pack holds *.toml at the top, po/<lang>.po "
                    "and assets/...")
+
+
+def _unlisted_assets(root: Path, listed: set[str]) -> list[Problem]:
+    """A problem for each file under ``assets/`` that ``pack.toml`` does not list."""
+    folder = root / "assets"
+    return [Problem(path.relative_to(root).as_posix(), "assets", "not listed in pack.toml's "
+                    "assets (with its source and licence)")
+            for path in sorted(folder.rglob("*"))
+            if path.is_file() and path.relative_to(root).as_posix() not in listed]
 
 
 # -- the files --------------------------------------------------------------------------------
@@ -426,6 +457,8 @@ def _unquote(token: str, line: int) -> str:
     if not _STRING.match(token):
         raise _PoSyntaxError(line, "a string must be in double quotes, on one line")
     body = token[1:-1]
+    if "\0" in body:
+        raise _PoSyntaxError(line, "a NUL byte is not allowed in a catalog")
     for escape in re.findall(r"\\(.)", body):
         if escape not in _ESCAPES:
             raise _PoSyntaxError(line, f"unknown escape \\{escape}")

@@ -1,0 +1,274 @@
+"""Limits on a lesson pack's size and shape, checked before any work that could recurse or
+allocate without bound (a pack may come from a stranger; issue 15).
+
+The numbers are in :data:`LIMITS` and documented for authors in ``lessons/README.md``
+("Limits"). Each check returns problems as ``(key path, message)`` or raises
+:class:`PackFileError` with a message; ``tilewise.lessons.pack`` turns them into
+``Problem(file, key path, message)`` lines.
+
+- :func:`read_regular`: a pack file must be a regular file (no symbolic link, folder, FIFO or
+  device) of at most ``limit`` bytes; it is opened without following links and never read
+  past the limit.
+- :func:`decode_text`: UTF-8, a leading byte-order mark accepted (Windows Notepad writes one).
+- :func:`long_dotted_key`: the line of a dotted key (``a.b.c = 1``) with more parts than
+  ``key_parts``; Python's TOML parser takes time that grows with the cube of a key's length
+  (3,000 parts: 0.3 s; 30,000: 40 s), so this runs on the text before parsing.
+- :func:`shape_problems`: nesting depth, entries per list or table, characters per string and
+  per key, walked without recursion.
+- :func:`longest_chain`: the longest prerequisite chain, without recursion.
+- :func:`asset_problem`: an asset is an SVG, PNG or JPEG of at most ``asset_bytes``; an SVG
+  has no document type or entities, scripts, event handlers, embedded objects or links outside
+  itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+__all__ = [
+    "ASSET_KINDS",
+    "LIMITS",
+    "PackFileError",
+    "PackLimits",
+    "asset_problem",
+    "decode_text",
+    "long_dotted_key",
+    "longest_chain",
+    "read_regular",
+    "shape_problems",
+]
+
+BOM = b"\xef\xbb\xbf"
+ASSET_KINDS = {".svg": "SVG", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+_MAGIC = {"PNG": (b"\x89PNG\r\n\x1a\n",), "JPEG": (b"\xff\xd8\xff",)}
+
+
+@dataclass(frozen=True)
+class PackLimits:
+    """How big a pack may be. ``lesson_files``: lesson files in one pack; ``file_bytes``: one
+    TOML file; ``depth``: tables and lists inside one another; ``key_parts``: parts of one
+    dotted key; ``items``: entries of one list or table; ``chars``: characters of one string
+    (a step's text included: at 4,000 the player opens a step in well under a second);
+    ``key_chars``: characters of one key; ``chain``: lessons in one prerequisite chain;
+    ``asset_bytes``: one asset file; ``problems``: problems reported per file before the
+    rest are summed up."""
+
+    lesson_files: int = 100
+    file_bytes: int = 1_000_000
+    depth: int = 16
+    key_parts: int = 32
+    items: int = 500
+    chars: int = 4_000
+    key_chars: int = 100
+    chain: int = 50
+    asset_bytes: int = 4 * 1024 * 1024
+    problems: int = 20
+
+
+LIMITS = PackLimits()
+
+
+class PackFileError(Exception):
+    """A pack file cannot be taken; ``str()`` says why in the learner's and author's words."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit`` of them).
+
+    Raises :class:`PackFileError` for a symbolic link, anything but a regular file (folder,
+    FIFO, device, socket), or a file larger than ``limit``; ``OSError`` when it cannot be
+    read. The file is opened without following links and without blocking, and checked again
+    once open (it cannot be swapped for a FIFO in between).
+    """
+    info = os.lstat(path)
+    _check_mode(info.st_mode)
+    if info.st_size > limit:
+        raise PackFileError(f"{info.st_size} bytes; a pack file may hold at most {limit}")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | \
+        getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        _check_mode(os.fstat(handle.fileno()).st_mode)
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise PackFileError(f"more than {limit} bytes; a pack file may hold at most {limit}")
+    return data
+
+
+def _check_mode(mode: int) -> None:
+    if stat.S_ISLNK(mode):
+        raise PackFileError("is a symbolic link; a pack holds plain files only")
+    if not stat.S_ISREG(mode):
+        raise PackFileError("is not a plain file (a folder, pipe or device); a pack holds "
+                            "plain files only")
+
+
+def decode_text(data: bytes) -> str:
+    """``data`` as UTF-8 text, without a leading byte-order mark. ``UnicodeDecodeError``
+    (``.start`` counts from the file's first byte) when it is not UTF-8."""
+    skip = len(BOM) if data.startswith(BOM) else 0
+    try:
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        error.start += skip
+        raise
+
+
+# strings and comments (whose dots are not key separators), and what ends a key
+_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|'
+                    r"#[^\n]*|[=,\[\]{}\n]|\.", re.DOTALL)
+
+
+def long_dotted_key(text: str, parts: int) -> int | None:
+    """The 1-based line of the first dotted key in TOML ``text`` with more than ``parts``
+    parts, or None. Dots in strings and comments do not count; a value holds at most one dot
+    per number, so a run of more than ``parts - 1`` dots between ``=``, ``,``, brackets and
+    line ends can only be a key (or broken TOML)."""
+    dots = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token == ".":
+            dots += 1
+            if dots >= parts:
+                return text.count("\n", 0, match.start()) + 1
+        elif token[0] not in "\"'#":
+            dots = 0
+    return None
+
+
+def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list[tuple[str, str]]:
+    """``(key path, message)`` for each place in parsed TOML ``data`` deeper than
+    ``limits.depth``, with more than ``limits.items`` entries, or with a string longer than
+    ``limits.chars`` (a key longer than ``limits.key_chars``). Nothing below a too-deep place
+    is visited. At most ``limits.problems`` are returned, the last one counting the rest."""
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, Any, int]] = [("", data, 0)]
+    while stack:
+        where, value, depth = stack.pop()
+        if isinstance(value, str):
+            if len(value) > limits.chars:
+                found.append((where, f"{len(value)} characters; a text may hold at most "
+                              f"{limits.chars}"))
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth >= limits.depth:
+            found.append((where, f"tables and lists nested more than {limits.depth} deep"))
+            continue
+        if len(value) > limits.items:
+            found.append((where, f"{len(value)} entries; a list or table may hold at most "
+                          f"{limits.items}"))
+            continue
+        children: list[tuple[str, Any, int]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > limits.key_chars:
+                    found.append((_join(where, key[:20] + "..."), f"a key of {len(key)} "
+                                  f"characters; a key may hold at most {limits.key_chars}"))
+                    continue
+                children.append((_join(where, key), item, depth + 1))
+        else:
+            children = [(f"{where}[{i}]", item, depth + 1) for i, item in enumerate(value)]
+        stack.extend(reversed(children))
+    if len(found) > limits.problems:
+        rest = len(found) - limits.problems + 1
+        found = found[:limits.problems - 1] + [("", f"and {rest} more places over the limits")]
+    return found
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def longest_chain(graph: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """The longest prerequisite chain in the acyclic ``graph`` (lesson id -> prerequisite
+    ids; ids not in the graph are ignored), first lesson to last prerequisite. Iterative, so
+    any length is safe; ``[]`` for an empty graph."""
+    best: dict[str, list[str]] = {}
+    for start in graph:
+        stack = [start]
+        while stack:
+            node = stack[-1]
+            if node in best:
+                stack.pop()
+                continue
+            pending = [p for p in graph[node] if p in graph and p not in best]
+            if pending:
+                stack.extend(pending)
+                continue
+            longest: list[str] = []
+            for prereq in graph[node]:
+                if prereq in best and len(best[prereq]) > len(longest):
+                    longest = best[prereq]
+            best[node] = [node] + longest
+            stack.pop()
+    return max(best.values(), key=len, default=[])
+
+
+# -- assets ------------------------------------------------------------------------------------
+
+_SVG_ELEMENTS = {"script", "foreignobject", "iframe", "embed", "object", "audio", "video",
+                 "handler", "listener"}
+_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?(?!#)", re.IGNORECASE)
+
+
+def asset_problem(path: Path, limits: PackLimits = LIMITS) -> str | None:
+    """Why the asset file ``path`` cannot be shipped, or None when it can: its kind (by name:
+    :data:`ASSET_KINDS`), a regular file of at most ``limits.asset_bytes``, content of that
+    kind (PNG and JPEG signatures; an SVG that is safe to draw, see the module doc)."""
+    kind = ASSET_KINDS.get(path.suffix.lower())
+    if kind is None:
+        return "an asset must be a picture: " + ", ".join(sorted(ASSET_KINDS))
+    try:
+        data = read_regular(path, limits.asset_bytes)
+    except PackFileError as error:
+        return str(error)
+    except OSError as error:
+        return f"cannot read the file: {error.strerror}"
+    if kind == "SVG":
+        return _svg_problem(data)
+    if not data.startswith(_MAGIC[kind]):
+        return f"the file is not a {kind} picture"
+    return None
+
+
+def _svg_problem(data: bytes) -> str | None:
+    try:
+        text = decode_text(data)
+    except UnicodeDecodeError:
+        return "an SVG picture must be UTF-8 text"
+    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
+        return "an SVG picture may not have a document type or entities"
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as error:
+        return f"not a readable SVG picture: {error}"
+    if _local(root.tag) != "svg":
+        return "not an SVG picture (the outer element is not <svg>)"
+    for element in root.iter():
+        name = _local(element.tag)
+        if name in _SVG_ELEMENTS:
+            return f"an SVG picture may not hold <{name}> elements"
+        for attribute, value in element.attrib.items():
+            local = _local(attribute)
+            if local.startswith("on"):
+                return f"an SVG picture may not run scripts ({local} on <{name}>)"
+            if local == "href" and not value.strip().startswith("#"):
+                return f"an SVG picture may not link outside itself (<{name}> {local})"
+            if _EXTERNAL_URL.search(value) or "@import" in value:
+                return f"an SVG picture may not link outside itself (<{name}> {local})"
+        if name == "style" and element.text and (_EXTERNAL_URL.search(element.text)
+                                                  or "@import" in element.text):
+            return "an SVG picture may not link outside itself (<style>)"
+    return None
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1].lower()
