@@ -38,16 +38,6 @@ from typing import Any
 
 from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
-from tilewise.lessons.packlimits import (
-    LIMITS,
-    PackFileError,
-    asset_problem,
-    decode_text,
-    long_dotted_key,
-    longest_chain,
-    read_regular,
-    shape_problems,
-)
 from tilewise.lessons.model import (
     PICTURE_KINDS,
     STEP_KINDS,
@@ -62,6 +52,16 @@ from tilewise.lessons.model import (
     Step,
     Task,
     WrongAnswer,
+)
+from tilewise.lessons.packlimits import (
+    LIMITS,
+    PackFileError,
+    asset_problem,
+    decode_text,
+    long_dotted_key,
+    longest_chain,
+    read_regular,
+    shape_problems,
 )
 
 __all__ = ["PackError", "Problem", "load_pack", "clear_cache"]

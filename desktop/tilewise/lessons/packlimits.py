@@ -179,7 +179,7 @@ def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list
         stack.extend(reversed(children))
     if len(found) > limits.problems:
         rest = len(found) - limits.problems + 1
-        found = found[:limits.problems - 1] + [("", f"and {rest} more places over the limits")]
+        found = found[:limits.problems - 1] + [("file", f"and {rest} more places over the limits")]
     return found
 
 
