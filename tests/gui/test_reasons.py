@@ -147,3 +147,22 @@ def test_english_labels() -> None:
 def test_unknown_names_raise(call: object) -> None:
     with pytest.raises(ValueError):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_an_american_dead_hand_sits_out(lang: str) -> None:
+    """DECISIONS 24-25: at an American table a dead hand takes no more turns and a false Mah
+    Jongg kills the hand; the WSM sentence (keep playing, DECISIONS 17-18) stays for wsm and
+    for callers that name no table."""
+    i18n.set_language(lang)
+    for code in ("DEAD_HAND", "NOT_A_WINNING_HAND"):
+        american = reasons.explain(code, "american")
+        assert american != reasons.explain(code, "wsm") == reasons.explain(code)
+        assert reasons.RULESET_REASONS[("american", code)].source in reasons.rule_source(
+            code, "american")
+        if lang != "en":
+            assert american != reasons.RULESET_REASONS[("american", code)].sentence
+    if lang == "en":
+        assert "sits out" in reasons.explain("DEAD_HAND", "american")
+        assert "Keep playing" in reasons.explain("DEAD_HAND", "wsm")
+        assert "dead" in reasons.explain("NOT_A_WINNING_HAND", "american")

@@ -199,26 +199,48 @@ REASONS: dict[str, ReasonText] = {
     ),
 }
 
+# Where a code means something else at one table: an American dead hand sits out (DECISIONS
+# 24), and a Mah Jongg declared in error kills the hand (DECISIONS 25); at a WSM table a dead
+# hand plays on and a false win does not kill it (DECISIONS 17-18), as the sentences above say.
+RULESET_REASONS: dict[tuple[str, str], ReasonText] = {
+    ("american", "DEAD_HAND"): ReasonText(
+        N_("This hand is dead: it sits out until this game ends. It takes no more turns, calls "
+           "no tiles, exchanges no jokers and cannot declare Mah Jongg. Its exposures stay on "
+           "the table."),
+        "REFERENCE §5, DECISIONS 24",
+    ),
+    ("american", "NOT_A_WINNING_HAND"): ReasonText(
+        N_("This hand does not make a line of the card, so it is not Mah Jongg. A Mah Jongg "
+           "declared in error makes the hand dead: it sits out until this game ends."),
+        "REFERENCE §5, DECISIONS 24-25",
+    ),
+}
+
 _UNKNOWN_REASON = N_("That move is not allowed here.")
 
 
-def explain(reason: str) -> str:
-    """The translated, beginner-friendly sentence for a protocol reason code.
+def _entry(reason: str, ruleset: str) -> ReasonText | None:
+    return RULESET_REASONS.get((ruleset, reason)) or REASONS.get(reason)
+
+
+def explain(reason: str, ruleset: str = "") -> str:
+    """The translated, beginner-friendly sentence for a protocol reason code at a table of
+    ``ruleset`` (``american``, ``wsm`` or ``""`` for the general sentence).
 
     An unknown code gets a generic sentence ("That move is not allowed here.") rather than an
     error, so a newer rules core never breaks the GUI.
     """
-    entry = REASONS.get(reason)
+    entry = _entry(reason, ruleset)
     return _(entry.sentence if entry else _UNKNOWN_REASON)
 
 
-def rule_source(reason: str) -> str:
+def rule_source(reason: str, ruleset: str = "") -> str:
     """A translated label naming where the rule comes from, e.g. "Rule: REFERENCE §4, ...".
 
-    The source names the section of rules/REFERENCE.md and the point of rules/DECISIONS.md;
-    an unknown code gives "".
+    The source names the section of rules/REFERENCE.md and the point of rules/DECISIONS.md
+    (for ``ruleset`` where the rule differs, :data:`RULESET_REASONS`); an unknown code gives "".
     """
-    entry = REASONS.get(reason)
+    entry = _entry(reason, ruleset)
     if entry is None:
         return ""
     # TRANSLATORS: {source} names sections of the rules documents, e.g. "REFERENCE §4, DECISIONS 5".

@@ -600,8 +600,9 @@ class LessonPlayer(QWidget):
             headline = _("Not allowed.")
             if message:
                 headline = _("{verdict} {message}", verdict=headline, message=message)
-            self._show_feedback(headline, explain(feedback.reason), rule_source(feedback.reason),
-                                good=False)
+            ruleset = self.spec.ruleset if self.spec else ""
+            self._show_feedback(headline, explain(feedback.reason, ruleset),
+                                rule_source(feedback.reason, ruleset), good=False)
         elif feedback.legal:
             self._show_feedback(_("That is allowed, but it is not what this step asks."), message,
                                 "", good=False)
