@@ -66,6 +66,20 @@ def test_moves_are_played_through_the_core(write_pack: WritePack, edit: Edit, ke
     assert any(f == "01-one.toml" and k == key_path and words in m for f, k, m in found), found
 
 
+def test_a_wsm_task_that_passes_tiles_is_refused(write_pack: WritePack) -> None:
+    """DECISIONS 22: WSM has no Charleston, so a WSM task whose answer is a pass is a broken
+    pack (the core answers WRONG_PHASE)."""
+    data = lesson()
+    task = task_of(data)
+    task.update(ruleset="wsm", wrong=[])
+    task["state"]["hands"] = {"E": ["5B", "5B", "1C", "2C", "3C", "9C", "7D", "8D", "N", "GD",
+                                    "WD", "1D", "2D", "4D"]}
+    with pytest.raises(PackError) as caught:
+        load_pack(write_pack(lessons={"01-one.toml": data}))
+    assert [(p.key_path, p.message) for p in caught.value.problems] == [
+        ("steps[1].task.answers[0]", "the core refuses this expected answer: WRONG_PHASE")]
+
+
 def test_unreadable_scenarios_are_problems(write_pack: WritePack) -> None:
     def raising(scenario: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError("unknown action")
