@@ -91,7 +91,7 @@ def test_play_one_claims_drill_to_the_end(qtbot: Any, window: Any) -> None:
         if prompt.kind == "claim":
             if not prompt.options and not refused and prompt.by != "E":
                 qtbot.mouseClick(view.claim_buttons["win"], Qt.MouseButton.LeftButton)
-                assert explain("NOT_A_WINNING_HAND") in view.feedback.text()
+                assert explain("NOT_A_WINNING_HAND", "wsm") in view.feedback.text()
                 refused = True
             option = next((o for o in prompt.options if o["claim"] in ("pong", "chi")), None)
             if option is not None and not prompt.robbing:

@@ -126,4 +126,4 @@ def test_extract_does_not_rewrite_an_unchanged_template(tmp_path: Path,
     changed = pot.read_bytes()
     tool.cmd_extract()
     assert pot.read_bytes() == changed  # only the date differs: left alone
-    assert b'msgid "Rule: {source}"' in first
+    assert b'msgid "Not allowed: {why}"' in first

@@ -49,7 +49,7 @@ def test_switching_language_changes_the_output(lang: str) -> None:
 
 def test_named_fields_are_filled_after_translation() -> None:
     set_language("de")
-    assert _("Rule: {source}", source="REFERENCE §4") == "Regel: REFERENCE §4"
+    assert _("Not allowed: {why}", why="X.") == "Nicht erlaubt: X."
     assert _("{not a field}") == "{not a field}"  # no keywords: no formatting
 
 

@@ -69,9 +69,10 @@ def lesson(lesson_id: str = "one", prerequisites: list[str] | None = None) -> di
              "translator_note": "Pass means give."},
             {"id": "where", "kind": "quiz", "text": "Where do East's tiles go?",
              "quiz": {"answer": "s", "options": [
-                 {"id": "s", "text": "South", "result": {"to": "S"}},
+                 {"id": "s", "text": "South", "result": {"to": "S"},
+                  "feedback": "Yes: South sits on East's right."},
                  {"id": "n", "text": "North", "result": {"to": "N"}, "feedback": "Right!"},
-                 {"id": "w", "tile": "W"},
+                 {"id": "w", "tile": "W", "feedback": "West is across from East."},
              ], "verify": {"ruleset": "american",
                            "state": {"phase": "charleston", "step": "first_right",
                                      "hands": {"E": HANDS["E"]}},

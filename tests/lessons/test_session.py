@@ -82,8 +82,10 @@ def test_quiz_choose(demo: Lesson) -> None:
     with pytest.raises(SessionError, match="no option 'x'"):
         session.choose("x")
     assert session.choose("n") == Feedback(False, False, None, "Right!", False)
-    assert session.choose("w") == Feedback(False, False, None, None, False)
-    assert session.choose("s") == Feedback(True, True, None, None, True)
+    assert session.choose("w") == Feedback(False, False, None, "West is across from East.", False)
+    # the right answer carries its own reason too, not a bare "Well done!"
+    assert session.choose("s") == Feedback(True, True, None, "Yes: South sits on East's right.",
+                                           True)
     with pytest.raises(SessionError, match="is done"):
         session.choose("s")
     with pytest.raises(SessionError, match="not a task"):

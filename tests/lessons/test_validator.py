@@ -253,6 +253,12 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("grid bad tile", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C", "C7"], "label": "x"}]}), L1, "steps[0].picture.rows[0].tiles[1]",
      "not a tile code"),
+    # a wrong option without its reason got a bare "Not quite.", a right one a bare "Well done!"
+    ("option without feedback", lambda m, ls: ls["01-one.toml"]["steps"][2]["quiz"]["options"][2]
+     .pop("feedback"), L1, "steps[2].quiz.options[2].feedback",
+     "every option needs feedback: why it is right, or why it is wrong"),
+    ("quiz order unknown", lambda m, ls: ls["01-one.toml"]["steps"][2]["quiz"].update(order="random"),
+     L1, "steps[2].quiz.order", "'random' is not one of: shuffle, fixed"),
 ]
 
 
@@ -427,3 +433,13 @@ def test_lesson_file_that_is_not_utf8(write_pack: WritePack) -> None:
     [problem] = caught.value.problems
     assert (Path(problem.file).name, problem.key_path, problem.message) == (
         "02-latin1.toml", "byte 9", "not UTF-8 text")
+
+
+
+def test_quiz_order_defaults_to_shuffle_and_can_be_pinned(write_pack: WritePack) -> None:
+    data = lesson()
+    assert load_pack(write_pack(lessons={"01-one.toml": data})).lessons[0].steps[2].quiz.order \
+        == "shuffle"
+    data["steps"][2]["quiz"]["order"] = "fixed"
+    pinned = load_pack(write_pack(lessons={"01-one.toml": data}, name="pinned"))
+    assert pinned.lessons[0].steps[2].quiz.order == "fixed"

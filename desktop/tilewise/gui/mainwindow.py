@@ -191,6 +191,7 @@ class MainWindow(QMainWindow):
         """Open (or resume) a lesson in the player."""
         pack = self.pack(pack_id)
         saved = self.store.load_lesson(self.profile.id, pack_id, lesson_id)
+        self.player.learner = str(self.profile.id)  # each learner's own quiz option order
         self.player.open(pack, pack.lesson(lesson_id), saved)
         self.stack.setCurrentWidget(self.player)
 

@@ -5,8 +5,10 @@ code into one beginner-friendly sentence in the current language. Every sentence
 ``N_`` here (so the extractor sees it) and translated only when it is shown, so a language
 switch takes effect at once. This module imports only ``tilewise.i18n`` (no Qt).
 
-Codes: the closed list in ``referee/PROTOCOL.md`` ("Reason codes"). Rule sources name the
-section of ``rules/REFERENCE.md`` and the numbered point of ``rules/DECISIONS.md``.
+Codes: the closed list in ``referee/PROTOCOL.md`` ("Reason codes"). Each code has a neutral
+sentence and, where the games' words differ, one for an American and one for a WSM table.
+Rule sources (``rules/REFERENCE.md`` sections, ``rules/DECISIONS.md`` points) stay in this
+table for engineers; learners never see our internal document names.
 """
 
 from __future__ import annotations
@@ -17,37 +19,55 @@ from tilewise.i18n import N_, _, ngettext, pgettext
 
 
 class ReasonText(NamedTuple):
-    """One reason code's English sentence (an ``N_`` msgid) and its rule source label."""
+    """One reason code's English sentences (``N_`` msgids) and where its rule comes from.
+
+    ``sentence`` is the default; ``american`` and ``wsm`` replace it at a table of that
+    ruleset, where the two games use different words (pung and call and Mah Jongg at an
+    American table; pong, claim and win at a WSM one). Each sentence says what was wrong and
+    what to do instead. ``source`` (the section of ``rules/REFERENCE.md`` and the point of
+    ``rules/DECISIONS.md``) is for engineers and tests: it is never shown to a learner, who
+    sees at most a link to the lesson step that teaches the rule.
+    """
 
     sentence: str
     source: str
+    american: str | None = None
+    wsm: str | None = None
 
 
-# TRANSLATORS: these sentences explain to a beginner why a move was refused. Keep them short,
-# friendly and in the second person. "Pung"/"pong", "kong", "chi", "quint", "sextet",
-# "Charleston" and "Mah Jongg" are the game's own words; use the terms your players use.
+# TRANSLATORS: these sentences explain to a beginner why a move was refused and what to do
+# instead. Keep them short, friendly and in the second person. "Pung" (American) and "pong"
+# (WSM), "kong", "chi", "quint", "sextet", "exposure", "call", "claim", "Charleston" and
+# "Mah Jongg" are the game's own words: use the terms your players use (lessons/TERMS.md).
 REASONS: dict[str, ReasonText] = {
     "UNKNOWN_TILE": ReasonText(
-        N_("Tilewise does not know that tile."),
+        N_("Tilewise does not know that tile. Use one of the tiles shown on the table."),
         "PROTOCOL Tiles, REFERENCE §1",
     ),
     "TILE_NOT_IN_SET": ReasonText(
-        N_("That tile is not part of the set for these rules. A WSM game, for example, "
-           "has no flowers and no jokers."),
+        N_("That tile is not part of the set for these rules. Use only tiles this game plays "
+           "with."),
         "REFERENCE §1, DECISIONS 9-10",
+        american=N_("That tile is not part of an American set. Use only the tiles of the set: "
+                    "suits, winds, dragons, flowers and jokers."),
+        wsm=N_("That tile is not part of a WSM set: it has no flowers and no jokers. Use only "
+               "suit tiles, winds and dragons."),
     ),
     "TILE_SUPPLY_EXCEEDED": ReasonText(
         N_("There are more copies of that tile here than the set has. Each wind, dragon and "
-           "numbered tile exists only four times."),
-        "REFERENCE §1",
+           "numbered tile exists only four times, and each numbered flower once."),
+        "REFERENCE §1, DECISIONS 23",
     ),
     "TILE_NOT_IN_HAND": ReasonText(
-        N_("You can only use tiles that are in your own hand."),
+        N_("You can only use tiles that are in your own hand. Pick tiles from your rack."),
         "REFERENCE §3",
     ),
     "WRONG_PHASE": ReasonText(
-        N_("That move belongs to another part of the game, not to this one."),
-        "REFERENCE §4",
+        N_("That move belongs to another part of the game, not to this one. Look at what the "
+           "step asks you to do now."),
+        "REFERENCE §4, DECISIONS 22",
+        wsm=N_("A WSM game has no Charleston and no courtesy pass: nobody passes tiles before "
+               "play. Play starts with the dealer's discard."),
     ),
     "NOT_YOUR_TURN": ReasonText(
         N_("It is not your turn yet. Wait until play comes to you."),
@@ -55,58 +75,70 @@ REASONS: dict[str, ReasonText] = {
     ),
     "JOKER_NOT_PASSABLE": ReasonText(
         N_("A joker never leaves your rack in the Charleston or the courtesy pass, "
-           "not even blind."),
+           "not even blind. Pass another tile instead."),
         "REFERENCE §4, DECISIONS 5",
     ),
     "PASS_NEEDS_THREE": ReasonText(
-        N_("Every Charleston pass is exactly three tiles, counting any tiles you pass blind."),
+        N_("Every Charleston pass is exactly three tiles, counting any tiles you pass blind. "
+           "Make it three."),
         "REFERENCE §4, DECISIONS 2",
     ),
     "BLIND_NOT_ALLOWED": ReasonText(
-        N_("You may pass blind only on the first left and the last right pass."),
+        N_("You may pass blind only on the first left and the last right pass. Here, pass "
+           "three tiles from your own rack."),
         "REFERENCE §4, DECISIONS 2",
     ),
     "FIRST_CHARLESTON_MANDATORY": ReasonText(
-        N_("The first Charleston cannot be stopped: everyone makes all three passes."),
+        N_("The first Charleston cannot be stopped: everyone makes all three passes. You can "
+           "vote to stop only before the second one."),
         "REFERENCE §4, DECISIONS 3",
     ),
     "SECOND_CHARLESTON_UNDERWAY": ReasonText(
-        N_("The second Charleston has already started, so it must be finished."),
+        N_("The second Charleston has already started, so it must be finished. Make the pass."),
         "REFERENCE §4, DECISIONS 3",
     ),
     "COURTESY_ACROSS_ONLY": ReasonText(
-        N_("The courtesy pass goes only to the player sitting across from you."),
+        N_("The courtesy pass goes only to the player sitting across from you. Offer your tiles "
+           "across."),
         "REFERENCE §4, DECISIONS 4",
     ),
     "COURTESY_COUNT_OUT_OF_RANGE": ReasonText(
-        N_("In the courtesy pass you may offer zero, one, two or three tiles."),
+        N_("In the courtesy pass you may offer zero, one, two or three tiles. Offer three or "
+           "fewer."),
         "REFERENCE §4, DECISIONS 4",
     ),
     "JOKER_ONLY_IN_IDENTICAL_GROUPS": ReasonText(
         N_("A joker can only stand in for a tile in a group of three or more identical tiles "
-           "(pung, kong, quint or sextet), never in a single, a pair or a run."),
+           "(pung, kong, quint or sextet), never in a single, a pair or a run. Use real "
+           "tiles there."),
         "REFERENCE §5, DECISIONS 6",
     ),
     "GROUP_TILES_DIFFER": ReasonText(
-        N_("These tiles do not make that group: a pung, kong, quint or sextet needs tiles "
-           "that are all the same."),
+        N_("These tiles do not make that group: its tiles must all be the same. Choose "
+           "matching tiles."),
         "REFERENCE §5, DECISIONS 6",
+        american=N_("These tiles do not make that group: a pung, kong, quint or sextet needs "
+                    "tiles that are all the same (jokers may stand in). Choose matching tiles."),
+        wsm=N_("These tiles do not make that group: a pong or a kong needs tiles that are all "
+               "the same. Choose matching tiles."),
     ),
     "DISCARDED_JOKER_DEAD": ReasonText(
-        N_("A discarded joker is dead: nobody may claim it, not even for Mah Jongg."),
+        N_("A discarded joker is dead: nobody may call it, not even for Mah Jongg. Wait for "
+           "the next discard."),
         "REFERENCE §5, DECISIONS 7",
     ),
     "JOKER_EXCHANGE_NOT_YOUR_TURN": ReasonText(
-        N_("You may swap for a joker only on your own turn, after you draw a tile or finish "
-           "an exposure."),
+        N_("You may swap for a joker only on your own turn, after you pick a tile or finish "
+           "an exposure. Wait for your turn."),
         "REFERENCE §5, DECISIONS 7",
     ),
     "JOKER_EXCHANGE_TILE_MISMATCH": ReasonText(
-        N_("To take a joker you must give the exact tile it stands for in that exposure."),
+        N_("To take a joker you must give the exact tile it stands for in that exposure. "
+           "Look at the other tiles of the exposure."),
         "REFERENCE §5, DECISIONS 7",
     ),
     "NO_JOKER_IN_MELD": ReasonText(
-        N_("There is no joker in that exposure to swap."),
+        N_("There is no joker in that exposure to swap. Look for an exposure that shows one."),
         "REFERENCE §5, DECISIONS 7",
     ),
     "DISCARD_CANNOT_REDEEM_JOKER": ReasonText(
@@ -115,47 +147,70 @@ REASONS: dict[str, ReasonText] = {
         "REFERENCE §5, DECISIONS 7",
     ),
     "NO_REVERSE_EXCHANGE": ReasonText(
-        N_("You cannot put a joker into an exposure to take a real tile out."),
+        N_("You cannot put a joker into an exposure to take a real tile out. A swap only "
+           "goes the other way: your real tile in, the joker out."),
         "REFERENCE §5, DECISIONS 7",
     ),
     "CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG": ReasonText(
         N_("You may call a discard only to complete a pung, kong, quint or sextet, or to "
-           "declare Mah Jongg."),
+           "declare Mah Jongg. Otherwise let it go and pick from the wall."),
         "REFERENCE §6, DECISIONS 8",
     ),
     "NOT_LATEST_DISCARD": ReasonText(
-        N_("Only the most recent discard can be claimed."),
+        N_("Only the most recent discard can be claimed. Older discards are out of play."),
         "REFERENCE §6-7, DECISIONS 11",
+        american=N_("Only the most recent discard can be called. Older discards are out of "
+                    "play."),
     ),
     "CLAIM_WINDOW_CLOSED": ReasonText(
-        N_("Too late: the moment to claim that discard has passed."),
+        N_("Too late: the moment to claim that discard has passed. Claim sooner next time."),
         "REFERENCE §7, DECISIONS 11",
+        american=N_("Too late: the moment to call that discard has passed. Call before the next "
+                    "player picks and discards."),
+        wsm=N_("Too late: that discard could be claimed only until the next player had drawn "
+               "and discarded. Claim sooner next time."),
     ),
     "CANNOT_CLAIM_OWN_DISCARD": ReasonText(
-        N_("You cannot claim a tile that you discarded yourself."),
+        N_("You cannot claim a tile that you discarded yourself. Wait for another player's "
+           "discard."),
         "REFERENCE §7",
+        american=N_("You cannot call a tile that you discarded yourself. Wait for another "
+                    "player's discard."),
     ),
     "CHI_ONLY_FROM_UPPER_SEAT": ReasonText(
-        N_("You may chi only a tile discarded by the player on your left (your upper seat)."),
+        N_("You may chi only a tile discarded by the player on your left (your upper seat). "
+           "From another seat you may pong, kong or win, but not chi."),
         "REFERENCE §7",
+        american=N_("An American table has no chi: you may call a discard only for an exposure "
+                    "of identical tiles or for Mah Jongg."),
     ),
     "CHI_NOT_A_SEQUENCE": ReasonText(
         N_("A chi needs three numbers in a row in one suit. Winds and dragons never make a "
-           "chi, and 9 does not wrap around to 1."),
+           "chi, and 9 does not wrap around to 1. Choose two tiles that make a run with it."),
         "REFERENCE §7",
+        american=N_("An American table has no chi: runs are never made from a called discard. "
+                    "Call only for an exposure of identical tiles or for Mah Jongg."),
     ),
     "PONG_NEEDS_PAIR": ReasonText(
-        N_("To pong a discard you need two tiles just like it in your hand."),
+        N_("To pong a discard you need two tiles just like it in your hand. Without them, let "
+           "the discard go."),
         "REFERENCE §7",
+        american=N_("To call a discard for a pung you need two more of that tile in your rack: "
+                    "matching tiles, jokers, or one of each. Without them, let it go."),
     ),
     "KONG_NEEDS_TRIPLET": ReasonText(
         N_("A kong needs three tiles just like the discard in your hand, or all four for a "
-           "concealed kong."),
+           "concealed kong. Without them, pong it or let it go."),
         "REFERENCE §8",
+        american=N_("To call a discard for a kong you need three more of that tile in your "
+                    "rack: matching tiles or jokers. Without them, let it go."),
     ),
     "PAIR_CLAIM_ONLY_FOR_WIN": ReasonText(
-        N_("You may claim a discard to make a pair only when it completes a winning hand."),
+        N_("You may claim a discard to make a pair only when it completes a winning hand. "
+           "Otherwise let it go."),
         "REFERENCE §7, §9",
+        american=N_("You may call a discard for a pair or a single only when it gives you Mah "
+                    "Jongg. Otherwise let it go."),
     ),
     "CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG": ReasonText(
         N_("A discard cannot turn your exposed pong into a kong. The fourth tile must come "
@@ -165,28 +220,39 @@ REASONS: dict[str, ReasonText] = {
     "KONG_NOT_ALLOWED_RIGHT_AFTER_CLAIM": ReasonText(
         N_("Right after claiming a chi or pong you must discard. You can declare that kong "
            "after a later draw."),
-        "REFERENCE §8, DECISIONS 14",
+        "REFERENCE §8, DECISIONS 14, 21",
     ),
     "KONG_ONLY_ON_OWN_TURN": ReasonText(
         N_("You may declare this kong only on your own turn, after you draw."),
         "REFERENCE §8, DECISIONS 14",
     ),
     "ADDED_TILE_PLACEMENT": ReasonText(
-        N_("The fourth tile goes on the end of the pong away from the sideways tile."),
+        N_("The fourth tile goes on the end of the pong away from the sideways tile. Put it on "
+           "the other end."),
         "REFERENCE §8, DECISIONS 14",
     ),
     "CONCEALED_KONG_CANNOT_BE_ROBBED": ReasonText(
-        N_("A concealed kong can never be robbed."),
+        N_("A concealed kong can never be robbed. Wait for another tile."),
         "REFERENCE §8-9, DECISIONS 14",
     ),
     "NOT_A_WINNING_HAND": ReasonText(
-        N_("This hand is not complete yet, so it cannot win. Play goes on."),
-        "REFERENCE §9, DECISIONS 16-17",
+        N_("This hand is not complete yet, so it cannot win. Keep playing until one tile "
+           "completes it."),
+        "REFERENCE §9, DECISIONS 16-17, 25",
+        american=N_("This hand does not make a line of the card, so it is not Mah Jongg. A "
+                    "Mah Jongg declared in error makes the hand dead: it sits out until this game "
+                    "ends."),
+        wsm=N_("This hand is not complete yet, so it cannot win: it needs four sets and a pair "
+               "(or seven pairs, or the thirteen terminals). Play goes on."),
     ),
     "DEAD_HAND": ReasonText(
-        N_("This hand is dead: it can no longer claim, declare a kong or win. Keep playing "
-           "to the end of the game."),
-        "REFERENCE §10, DECISIONS 18",
+        N_("This hand is dead: it can no longer claim, declare a kong or win."),
+        "REFERENCE §10, DECISIONS 18, 24",
+        american=N_("This hand is dead: it sits out until this game ends. It takes no more "
+                    "turns, calls no tiles, exchanges no jokers and cannot declare Mah Jongg. Its "
+                    "exposures stay on the table."),
+        wsm=N_("This hand is dead: it can no longer claim, declare a kong or win. Keep drawing "
+               "and discarding to the end of the hand."),
     ),
     "LONG_HAND": ReasonText(
         N_("This hand has too many tiles, so it is dead: it cannot claim, declare a kong or "
@@ -199,52 +265,38 @@ REASONS: dict[str, ReasonText] = {
     ),
 }
 
-# Where a code means something else at one table: an American dead hand sits out (DECISIONS
-# 24), and a Mah Jongg declared in error kills the hand (DECISIONS 25); at a WSM table a dead
-# hand plays on and a false win does not kill it (DECISIONS 17-18), as the sentences above say.
-RULESET_REASONS: dict[tuple[str, str], ReasonText] = {
-    ("american", "DEAD_HAND"): ReasonText(
-        N_("This hand is dead: it sits out until this game ends. It takes no more turns, calls "
-           "no tiles, exchanges no jokers and cannot declare Mah Jongg. Its exposures stay on "
-           "the table."),
-        "REFERENCE §5, DECISIONS 24",
-    ),
-    ("american", "NOT_A_WINNING_HAND"): ReasonText(
-        N_("This hand does not make a line of the card, so it is not Mah Jongg. A Mah Jongg "
-           "declared in error makes the hand dead: it sits out until this game ends."),
-        "REFERENCE §5, DECISIONS 24-25",
-    ),
-}
-
 _UNKNOWN_REASON = N_("That move is not allowed here.")
-
-
-def _entry(reason: str, ruleset: str) -> ReasonText | None:
-    return RULESET_REASONS.get((ruleset, reason)) or REASONS.get(reason)
 
 
 def explain(reason: str, ruleset: str = "") -> str:
     """The translated, beginner-friendly sentence for a protocol reason code at a table of
-    ``ruleset`` (``american``, ``wsm`` or ``""`` for the general sentence).
+    ``ruleset`` (``"american"``, ``"wsm"``, or ``""`` for the neutral wording).
 
     An unknown code gets a generic sentence ("That move is not allowed here.") rather than an
-    error, so a newer rules core never breaks the GUI.
+    error, so a newer rules core never breaks the GUI. Codes: PROTOCOL.md "Reason codes".
     """
-    entry = _entry(reason, ruleset)
-    return _(entry.sentence if entry else _UNKNOWN_REASON)
-
-
-def rule_source(reason: str, ruleset: str = "") -> str:
-    """A translated label naming where the rule comes from, e.g. "Rule: REFERENCE §4, ...".
-
-    The source names the section of rules/REFERENCE.md and the point of rules/DECISIONS.md
-    (for ``ruleset`` where the rule differs, :data:`RULESET_REASONS`); an unknown code gives "".
-    """
-    entry = _entry(reason, ruleset)
+    entry = REASONS.get(reason)
     if entry is None:
-        return ""
-    # TRANSLATORS: {source} names sections of the rules documents, e.g. "REFERENCE §4, DECISIONS 5".
-    return _("Rule: {source}", source=entry.source)
+        return _(_UNKNOWN_REASON)
+    if ruleset == "american" and entry.american:
+        return _(entry.american)
+    if ruleset == "wsm" and entry.wsm:
+        return _(entry.wsm)
+    return _(entry.sentence)
+
+
+def sentences(reason: str) -> tuple[str, ...]:
+    """Every English msgid a reason code can be shown with (default first); () if unknown."""
+    entry = REASONS.get(reason)
+    if entry is None:
+        return ()
+    return tuple(s for s in (entry.sentence, entry.american, entry.wsm) if s)
+
+
+def see_step(lesson_title: str, step_number: int) -> str:
+    """The link line under a refusal: "See: The Charleston, step 6" (1-based step number)."""
+    # TRANSLATORS: points the learner to the lesson step that teaches a rule.
+    return _("See: {lesson}, step {number}", lesson=lesson_title, number=step_number)
 
 
 # TRANSLATORS: tile names. Bams (bamboo), craks (characters) and dots (circles) are the suits;

@@ -85,6 +85,8 @@ QLabel#feedback[verdict="none"] {{ border: 2px dashed #c9c2b0; background: trans
                                    color: {quiet}; }}
 QLabel#feedback[verdict="good"] {{ border: 4px solid {good}; color: {good}; }}
 QLabel#feedback[verdict="bad"] {{ border: 4px solid {bad}; color: {bad}; }}
+QLabel#feedback[verdict="hint"] {{ border: 3px dotted {notes_fg}; color: {notes_fg};
+                                   background: {notes_bg}; }}
 QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; background: {card};
                min-height: 36px; }}
 QPushButton:default {{ background: {accent}; color: white; }}

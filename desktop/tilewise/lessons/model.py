@@ -100,7 +100,8 @@ class Task:
 @dataclass(frozen=True)
 class Option:
     """A quiz option: text, or a tile (the GUI shows the tile or its standard name), or
-    tiles; ``result`` (with a quiz ``verify`` scenario) is the referee answer it stands for."""
+    tiles; ``result`` (with a quiz ``verify`` scenario) is the referee answer it stands for.
+    ``feedback`` says why this option is right or wrong (every option of a pack has one)."""
 
     id: str
     text: str | None = None
@@ -110,15 +111,21 @@ class Option:
     feedback: str | None = None
 
 
+QUIZ_ORDERS = ("shuffle", "fixed")
+"""How a quiz's options are shown: in an order of their own per learner (the default, so a
+position tells nothing), or as written (numbers, steps of a procedure)."""
+
+
 @dataclass(frozen=True)
 class Quiz:
     """Choose one option; ``answer`` is the right option's id. ``verify`` (optional) is a
     referee scenario ``{ruleset, state, action}`` whose answer must match the right option's
-    ``result`` and no other option's."""
+    ``result`` and no other option's. ``order`` is one of ``QUIZ_ORDERS``."""
 
     options: tuple[Option, ...]
     answer: str
     verify: dict[str, Any] | None = None
+    order: str = "shuffle"
 
 
 @dataclass(frozen=True)

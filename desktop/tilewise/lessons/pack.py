@@ -40,6 +40,7 @@ from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.model import (
     PICTURE_KINDS,
+    QUIZ_ORDERS,
     STEP_KINDS,
     Answer,
     Asset,
@@ -101,7 +102,7 @@ TASK_KEYS = {
     "done": False, "result": False, "answers": True, "wrong": False, "otherwise": False,
     "continues": False,
 }
-QUIZ_KEYS = {"options": True, "answer": True, "verify": False}
+QUIZ_KEYS = {"options": True, "answer": True, "verify": False, "order": False}
 OPTION_KEYS = {"id": True, "text": False, "tile": False, "tiles": False, "result": False,
                "feedback": False}
 VERIFY_KEYS = {"ruleset": True, "state": True, "action": True}
@@ -570,8 +571,14 @@ class _PackReader:
             result = self.table(raw, "result", at)
             if result is not None and verify is None:
                 self.problem(_join(at, "result"), "an option result needs a quiz verify scenario")
-            options.append(Option(option_id or "", text, tile, tiles, result,
-                                  self.text(raw, "feedback", at)))
+            feedback = self.text(raw, "feedback", at)
+            if "feedback" not in raw:
+                self.problem(_join(at, "feedback"),
+                             "every option needs feedback: why it is right, or why it is wrong")
+            options.append(Option(option_id or "", text, tile, tiles, result, feedback))
+        order = "shuffle"
+        if "order" in data:
+            order = self.choice(data.get("order"), QUIZ_ORDERS, _join(where, "order")) or order
         answer = data.get("answer")
         if "answer" in data and (not isinstance(answer, str) or answer not in ids):
             self.problem(_join(where, "answer"), f"{answer!r} is not an option id")
@@ -579,7 +586,7 @@ class _PackReader:
             chosen = next(o for o in options if o.id == answer)
             if chosen.result is None:
                 self.problem(_join(where, "answer"), "with verify, the right option needs a result")
-        return Quiz(tuple(options), str(answer), verify)
+        return Quiz(tuple(options), str(answer), verify, order)
 
     # -- pictures ---------------------------------------------------------------------------
 

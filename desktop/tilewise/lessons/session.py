@@ -211,7 +211,7 @@ class LessonSession:
         if option is None:
             raise SessionError(f"quiz {step.id!r} has no option {option_id!r}")
         accepted = option.id == quiz.answer
-        message = None if accepted else option.feedback
+        message = option.feedback  # why this option is right, or why it is wrong
         self._note(record, accepted, {"option": option_id})
         return Feedback(accepted, accepted, None, message, record.done)
 

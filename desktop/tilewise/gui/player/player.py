@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.player.pictures import PictureView
-from tilewise.gui.reasons import explain, rule_source
+from tilewise.gui.reasons import explain, see_step
 from tilewise.gui.table import access
 from tilewise.gui.table import moves as gui_moves
 from tilewise.gui.table.view import TableScene, TableView, tile_name
@@ -54,6 +54,7 @@ from tilewise.i18n import _, ngettext, pgettext
 from tilewise.lessons import moves as lesson_moves
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Lesson, Pack
+from tilewise.lessons.quiz import option_order, teaching_step
 from tilewise.lessons.session import Feedback, LessonSession
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,7 @@ class LessonPlayer(QWidget):
         self.last_feedback: Feedback | None = None
         self._feedback_parts: tuple[str, str, str] = ("", "", "")
         self._hint: str | None = None
+        self.learner = ""  # the learner's name: the seed of each quiz's option order
         self._build()
         self.retranslate()
 
@@ -477,7 +479,7 @@ class LessonPlayer(QWidget):
             return
         columns = 1 if beside_picture or any(len(self._option_text(o)) > 28 or len(o.tiles) > 1
                                              for o in step.quiz.options) else 2
-        for number, option in enumerate(step.quiz.options):
+        for number, option in enumerate(option_order(step.quiz, self._quiz_seed())):
             tiles = option.tiles or ((option.tile,) if option.tile else ())
             # A row of several tiles is shown as tiles; its names are the accessible text.
             shown = "" if len(tiles) > 1 and not option.text else self._option_text(option)
@@ -505,6 +507,15 @@ class LessonPlayer(QWidget):
             button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
             self.quiz_layout.addWidget(button, number // columns, number % columns)
         self.quiz_layout.setRowStretch(len(step.quiz.options), 1)
+
+    def _quiz_seed(self) -> str:
+        """The seed of the quiz's option order: the learner and the step, so the order is the
+        learner's own and stays the same on a retry."""
+        session = self.session
+        pack_id = self.pack.id if self.pack is not None else ""
+        step_id = session.step.id if session is not None else ""
+        lesson_id = session.lesson.id if session is not None else ""
+        return f"{self.learner}/{pack_id}/{lesson_id}/{step_id}"
 
     def _option_text(self, option: Any) -> str:
         if option.text:
@@ -587,10 +598,11 @@ class LessonPlayer(QWidget):
         if self.last_feedback is not None:
             self._present(self.last_feedback)
         elif self._hint:
-            self._show_feedback(_("Hint"), self.pack_text(self._hint), "", good=True)
+            self._show_feedback(_("Hint"), self.pack_text(self._hint), "", verdict="hint")
 
     def _present(self, feedback: Feedback) -> None:
-        """Show a verdict: what happened, the step's message, the reason and its rule."""
+        """Show a verdict: what happened, why (the step's or the option's own words, or the
+        rule's sentence at this table's ruleset), and where the rule is taught."""
         self.last_feedback = feedback
         message = self.pack_text(feedback.message)
         if feedback.accepted:
@@ -600,15 +612,36 @@ class LessonPlayer(QWidget):
             headline = _("Not allowed.")
             if message:
                 headline = _("{verdict} {message}", verdict=headline, message=message)
-            ruleset = self.spec.ruleset if self.spec else ""
-            self._show_feedback(headline, explain(feedback.reason, ruleset),
-                                rule_source(feedback.reason, ruleset), good=False)
+            self._show_feedback(headline, explain(feedback.reason, self._ruleset()),
+                                self._see_step(feedback.reason), good=False)
         elif feedback.legal:
             self._show_feedback(_("That is allowed, but it is not what this step asks."), message,
                                 "", good=False)
         else:
             self._show_feedback(_("Not quite."), message, "", good=False)
         self._update_nav()
+
+    def _ruleset(self) -> str:
+        """The ruleset of the step's table (``american``/``wsm``), or "" when it has none."""
+        step = self.session.step if self.session else None
+        if step is not None and step.task is not None:
+            return step.task.ruleset
+        if step is not None and step.quiz is not None and step.quiz.verify is not None:
+            return str(step.quiz.verify.get("ruleset", ""))
+        return ""
+
+    def _see_step(self, reason: str) -> str:
+        """"See: The Charleston, step 6" for the step that teaches ``reason``'s rule, unless
+        the learner is on it already."""
+        if self.pack is None or self.session is None:
+            return ""
+        found = teaching_step(self.pack, reason)
+        if found is None:
+            return ""
+        lesson, index = found
+        if lesson.id == self.session.lesson.id and index == self.session.index:
+            return ""
+        return see_step(self.pack_text(lesson.title), index + 1)
 
     def feedback_text(self) -> str:
         """The feedback panel's text (what the learner reads after a move)."""
@@ -740,7 +773,7 @@ class LessonPlayer(QWidget):
         if hint is not None:
             self._hint = hint
             self.last_feedback = None
-            self._show_feedback(_("Hint"), self.pack_text(hint), "", good=True)
+            self._show_feedback(_("Hint"), self.pack_text(hint), "", verdict="hint")
             self.changed.emit()
         self._update_nav()
         return hint
@@ -866,21 +899,25 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
 
 
 def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
-    """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), or
-    nothing (``none``); drawn in the text colour so its shape, not its colour, says it."""
+    """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), an
+    "i" in a ring (``hint``: never the success colours), or nothing (``none``); its shape, not
+    its colour, says which."""
     pix = QPixmap(round(size * dpr), round(size * dpr))
     pix.setDevicePixelRatio(dpr)
     pix.fill(Qt.GlobalColor.transparent)
-    if verdict not in ("good", "bad"):
+    if verdict not in ("good", "bad", "hint"):
         return pix
     painter = QPainter(pix)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    colour = QColor("#1d6b3a" if verdict == "good" else "#a32020")
+    colour = QColor({"good": "#1d6b3a", "bad": "#a32020", "hint": "#5a3d00"}[verdict])
     painter.setPen(QPen(colour, size / 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                         Qt.PenJoinStyle.RoundJoin))
     ring = QRectF(size * 0.08, size * 0.08, size * 0.84, size * 0.84)
     painter.drawEllipse(ring)
-    if verdict == "good":
+    if verdict == "hint":
+        painter.drawLine(QPointF(size * 0.5, size * 0.44), QPointF(size * 0.5, size * 0.72))
+        painter.drawPoint(QPointF(size * 0.5, size * 0.29))
+    elif verdict == "good":
         painter.drawPolyline([QPointF(size * 0.28, size * 0.52), QPointF(size * 0.44, size * 0.68),
                               QPointF(size * 0.72, size * 0.34)])
     else:

@@ -206,7 +206,7 @@ class CharlestonPracticeView(QWidget):
         self.offer_button.setVisible(step == "courtesy")
         self.status.setText(self._status_text())
         self.progress.setText(self._progress_text())
-        self.feedback.setText(refusal_text(self.last_refusal) if self.last_refusal else "")
+        self.feedback.setText(refusal_text(self.last_refusal, "american") if self.last_refusal else "")
         self.log.setText(self._log_text())
 
     def _status_text(self) -> str:

@@ -330,7 +330,7 @@ class ClaimsDrillView(QWidget):
 
     def _feedback_text(self) -> str:
         if self.last_refusal is not None:
-            return refusal_text(self.last_refusal)
+            return refusal_text(self.last_refusal, "wsm")
         answer = self.last_answer
         if answer is None:
             return ""

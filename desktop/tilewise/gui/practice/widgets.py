@@ -12,7 +12,7 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
-from tilewise.gui.reasons import explain, rule_source, tile_name
+from tilewise.gui.reasons import explain, tile_name
 from tilewise.gui.tiles.images import ASPECT, TileImages
 from tilewise.i18n import _, pgettext
 from tilewise.rules.verdict import Verdict
@@ -24,10 +24,10 @@ def tile_list(tiles: Sequence[str]) -> str:
     return pgettext("list separator", ", ").join(tile_name(t) for t in tiles)
 
 
-def refusal_text(verdict: Verdict) -> str:
-    """The translated sentence for a refused move, with the rule it comes from."""
-    reason = str(verdict.reason)
-    return _("Not allowed: {why} ({source})", why=explain(reason), source=rule_source(reason))
+def refusal_text(verdict: Verdict, ruleset: str) -> str:
+    """The translated sentence for a refused move at a table of ``ruleset`` (``american`` for
+    the Charleston practice, ``wsm`` for the claims drill), in that game's own words."""
+    return _("Not allowed: {why}", why=explain(str(verdict.reason), ruleset))
 
 
 class TileRow(QWidget):

@@ -1,0 +1,50 @@
+"""How a quiz is shown and where a rule is taught: pure helpers for the lesson player.
+
+- :func:`option_order`: a quiz's options in an order of the learner's own, so the position of
+  the right answer tells nothing, yet stable when the learner retries or reopens the step.
+- :func:`teaching_step`: the step of a pack that teaches the rule behind a reason code, for the
+  "See: The Charleston, step 6" line under a refusal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from tilewise.lessons.model import Lesson, Option, Pack, Quiz
+
+
+def option_order(quiz: Quiz, seed: str) -> tuple[Option, ...]:
+    """The options of ``quiz`` in the order to show them.
+
+    ``seed`` names the learner and the step (e.g. ``"Ana/core/jokers/who-may-swap"``): the
+    same seed always gives the same order, another seed usually another one. A quiz with
+    ``order = "fixed"`` keeps the author's order. The order is a sort on SHA-256 of the seed
+    and each option id, so it is the same on every computer and Python version.
+    """
+    if quiz.order == "fixed":
+        return quiz.options
+    return tuple(sorted(quiz.options, key=lambda option: hashlib.sha256(
+        f"{seed}\x1f{option.id}".encode()).digest()))
+
+
+def teaching_step(pack: Pack, reason: str) -> tuple[Lesson, int] | None:
+    """Where ``pack`` teaches the rule a reason code is about: ``(lesson, step index)``.
+
+    The first task (in lesson order) that lists a wrong move refused with ``reason`` is where
+    the rule is practised; the step that teaches it is the explanation just before that task
+    in the same lesson (or the task itself when it has none before it). ``None`` when no task
+    of the pack lists that reason.
+    """
+    for lesson in pack.lessons:
+        for index, step in enumerate(lesson.steps):
+            task = step.task
+            if task is None or not any(wrong.reason == reason for wrong in task.wrong):
+                continue
+            for before in range(index - 1, -1, -1):
+                kind = lesson.steps[before].kind
+                if kind == "explain":
+                    return lesson, before
+                if kind != "quiz":  # another task or a recap: the rule was taught here
+                    break
+            return lesson, index
+    return None
