@@ -102,14 +102,14 @@ def test_coach_refusals_and_keys(qtbot: Any, window: Any) -> None:
     assert "Charleston" in view.prompt.text()
     view.rack.select(view.rack.codes[:2])
     click(qtbot, view, "pass")
-    assert explain("PASS_NEEDS_THREE") in view.feedback.text()
+    assert explain("PASS_NEEDS_THREE", "american") in view.feedback.text()
     assert view.coach.isVisible() and "Line" in view.coach.text()
     view.coach_on.setChecked(False)
     assert not view.coach.isVisible()
     view.coach_on.setChecked(True)
     # keys: M declares (refused: the hand is not complete), the reason is shown
     qtbot.keyClick(view, Qt.Key.Key_M)
-    assert explain("NOT_A_WINNING_HAND") in view.feedback.text()
+    assert explain("NOT_A_WINNING_HAND", "american") in view.feedback.text()
     shots = os.environ.get("TILEWISE_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)

@@ -377,7 +377,8 @@ class PlayView(QWidget):
         # a wrapped label keeps the height of its first text unless told (clipped lines)
         for label in (self.coach, self.table):
             label.setMinimumHeight(label.heightForWidth(max(label.width(), 600)))
-        self.feedback.setText(refusal_text(self.last_refusal) if self.last_refusal else "")
+        ruleset = self.engine.ruleset if self.engine is not None else ""
+        self.feedback.setText(refusal_text(self.last_refusal, ruleset) if self.last_refusal else "")
         self.log.setText("\n".join(self._log_lines()))
 
     def _prompt_text(self) -> str:
