@@ -200,6 +200,8 @@ def plan(player: Any, action: dict[str, Any], task: Any) -> tuple[list[str], str
         return [action["tile"]], f"swap:{target['seat']}:{target['meld']}", None
     if kind == "declare_win":
         return [], None, "declare_win"
+    if kind == "card_need":
+        return list(action["tiles"]), "keep", "check:card_need"
     raise AssertionError(kind)
 
 

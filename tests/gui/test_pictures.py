@@ -131,3 +131,38 @@ def test_tile_grid_prints_the_count_of_a_row(scene: PictureScene) -> None:
     times = next(t for t in texts(scene) if t.toPlainText() == "\u00d7 4")
     label = next(t for t in texts(scene) if t.toPlainText() == "Winds")
     assert times.sceneBoundingRect().left() > label.sceneBoundingRect().right() + 4 * 60
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_pictures_print_the_notice_groups_marks_and_values(scene: PictureScene,
+                                                                core_pack: Any, lang: str) -> None:
+    """Each practice card of the core pack: the learning-only notice in the learner's language,
+    one printed character per tile (14 a line), X or C and the value per line, no text
+    running past the card's right edge."""
+    set_language(lang)
+    cards = pictures(core_pack, "card")
+    assert cards
+    for where, picture in cards:
+        scene.show_picture(picture, lambda text: text)
+        shown = [item.toPlainText() for item in texts(scene)]
+        assert _("For learning only. This is not any league's card of any year.") in shown, where
+        glyphs = [s for s in shown if len(s) == 1 and (s.isdigit() or s in "FDNEWS")]
+        lines = picture["lines"]
+        assert len(glyphs) == 14 * len(lines), where
+        marks = [s for s in shown if s in (_("X"), _("C"))]
+        assert len(marks) == len(lines), where
+        for line in lines:
+            assert str(line["value"]) in shown, where
+        sheet = max((i for i in scene.items() if isinstance(i, QGraphicsRectItem)),
+                    key=lambda i: i.rect().width())
+        for item in texts(scene):
+            right = item.mapToScene(item.boundingRect().topRight()).x()
+            assert right <= sheet.rect().right() + 1, (where, item.toPlainText())
+
+
+def test_a_broken_card_line_draws_no_groups(scene: PictureScene) -> None:
+    scene.show_picture({"kind": "card", "lines": [
+        {"label": "Line 1", "groups": [{"kind": "pung", "tile": "J"}], "value": 25}]},
+        lambda text: text)
+    shown = [item.toPlainText() for item in texts(scene)]
+    assert "Line 1" in shown and "25" in shown and "J" not in shown

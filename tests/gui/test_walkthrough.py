@@ -53,6 +53,10 @@ def perform(player: Any, action: dict[str, Any], task: Any) -> Any:
                            f"swap:{target['seat']}:{target['meld']}")
     if kind == "declare_win":
         return player.command("declare_win")
+    if kind == "card_need":
+        for code in action["tiles"]:
+            player.drop(rack_index(player, code), "keep")
+        return player.command("check:card_need")
     raise AssertionError(f"no GUI move for {kind}")
 
 

@@ -70,6 +70,10 @@ def plan(table: Table, action: Mapping[str, Any]) -> Plan | None:
         return [*steps, ("command", f"as:{action.get('as') or table.task.given.get('as')}")]
     if kind == "declare_win":
         return [("command", "declare_win")]
+    if kind == "card_need":
+        if not drops([str(t) for t in action.get("tiles", [])], "keep"):
+            return None
+        return [*steps, ("command", "check:card_need")]
     if kind == "claim":
         if not drops([str(t) for t in action.get("tiles", [])], "claim"):
             return None

@@ -32,7 +32,14 @@ def legal_task(data: dict[str, Any]) -> None:
     del task["wrong"][1]
 
 
+def wrong_completes(data: dict[str, Any]) -> None:
+    task = task_of(data)
+    task.update(done="legal", result={"to": "S"})
+
+
 CASES: list[tuple[str, Edit, str, str]] = [
+    ("legal wrong completes the task", wrong_completes, "steps[1].task.wrong[1]",
+     'this wrong answer completes the task: the core answers'),
     ("answer refused", lambda d: task_of(d)["answers"][0]["action"].update(tiles=["1C", "2C", "J"]),
      "steps[1].task.answers[0]", "the core refuses this expected answer: JOKER_NOT_PASSABLE"),
     ("answer result differs", lambda d: task_of(d)["answers"][0].update(result={"to": "N"}),

@@ -250,6 +250,37 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
      f"{S1}.state.discards", "must be a table"),
     ("grid bad theme", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C"], "theme": "neon"}]}), L1, "steps[0].picture.rows[0].theme", "not one of"),
+    ("card picture bad pattern", set_picture({"kind": "card", "lines": [
+        {"label": "Line 1", "groups": [{"kind": "pung", "tile": "xq"}]}]}), L1,
+     "steps[0].picture.lines[0].groups[0].tile", "'xq' is not a tile code or a card pattern"),
+    ("card picture joker", set_picture({"kind": "card", "lines": [
+        {"groups": [{"kind": "pung", "tiles": ["J", "J", "J"]}]}]}), L1,
+     "steps[0].picture.lines[0].groups[0].tiles[0]", "never a joker"),
+    ("card picture tile not text", set_picture({"kind": "card", "lines": [
+        {"groups": [{"kind": "run", "tiles": ["1a", 2]}]}]}), L1,
+     "steps[0].picture.lines[0].groups[0].tiles[1]", "2 is not a tile code or a card pattern"),
+    ("card picture uneven pung", set_picture({"kind": "card", "lines": [
+        {"groups": [{"kind": "pung", "tiles": ["1a", "1a"]}], "value": 25}]}), L1,
+     "steps[0].picture.lines[0]", "a pung is 3 identical tiles"),
+    ("card picture bad value", set_picture({"kind": "card", "lines": [
+        {"groups": [{"kind": "pair", "tile": "F"}], "value": -5, "note": "Any suit."}]}), L1,
+     "steps[0].picture.lines[0]", "value must be a positive"),
+    ("card picture unknown key", set_picture({"kind": "card", "lines": [
+        {"groups": [{"kind": "pair", "tile": "F"}], "colour": "red"}]}), L1,
+     "steps[0].picture.lines[0].colour", "unknown key"),
+    ("card picture group not a table", set_picture({"kind": "card", "lines": [
+        {"groups": ["FF"]}]}), L1, "steps[0].picture.lines[0]", "must be an object"),
+    ("card picture focus", set_picture({"kind": "card", "focus": 2, "lines": [
+        {"groups": [{"kind": "pair", "tile": "F"}]}]}), L1, "steps[0].picture.focus",
+     "not a tile index (0 to 0)"),
+    ("state card wrapped line", lambda m, ls: task(ls)["state"].update(
+        card=[{"groups": [{"kind": "kong", "tile": "x+9a"}]}]), L1,
+     f"{S1}.state.card[0].groups[0].tile", "not a tile code or a card pattern"),
+    ("state card concealed not bool", lambda m, ls: task(ls)["state"].update(
+        card=[{"groups": [{"kind": "kong", "tile": "xa"}], "concealed": 1}]), L1,
+     f"{S1}.state.card[0]", "concealed must be true or false"),
+    ("legal wrong without result", lambda m, ls: task(ls).update(done="legal"), L1,
+     f"{S1}.wrong[1]", 'cannot be wrong when done = "legal" without a result'),
     ("grid bad tile", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C", "C7"], "label": "x"}]}), L1, "steps[0].picture.rows[0].tiles[1]",
      "not a tile code"),
@@ -292,6 +323,21 @@ def test_valid_pack_loads_with_its_model(write_pack: WritePack) -> None:
     with pytest.raises(KeyError):
         pack.lesson("two")
     assert one.context() == "one" and one.context(one.steps[1]) == "one/pass"
+
+
+def test_card_picture_and_patterned_state_card_load(write_pack: WritePack) -> None:
+    lessons = {"01-one.toml": lesson()}
+    step(lessons, 0)["picture"] = {"kind": "card", "focus": 1, "caption": "Ours.", "lines": [
+        {"label": "Line 1", "note": "Any one suit.", "value": 25, "groups": [
+            {"kind": "pair", "tile": "F"}, {"kind": "pung", "tile": "xa"},
+            {"kind": "run", "tiles": ["1a", "2a", "3a"]}]},
+        {"concealed": True, "groups": [{"kind": "kong", "tile": "Da"}]}]}
+    task(lessons)["state"]["card"] = [
+        {"groups": [{"kind": "pung", "tile": "x+1b"}], "value": 30},
+        [{"kind": "pair", "tiles": ["N", "N"]}]]
+    pack = load_pack(write_pack(lessons=lessons))
+    picture = pack.lessons[0].steps[0].picture
+    assert picture is not None and picture["kind"] == "card" and len(picture["lines"]) == 2
 
 
 def test_asset_with_source_and_licence_loads(write_pack: WritePack) -> None:

@@ -41,10 +41,11 @@ ROLE = {
     "points": "one point of a recap list",
     "caption": "the caption under a picture",
     "label": "a short label inside a picture",
+    "card_note": "a practice-card line's note: which suits and numbers the line allows",
     "otherwise": "shown when a move is legal but is not what the task asks",
     "wrong": "shown when the learner makes this particular wrong move",
     "option": "a quiz option",
-    "option_feedback": "shown when the learner picks this wrong quiz option",
+    "option_feedback": "shown when the learner picks this quiz option: why it is right or wrong",
 }
 
 
@@ -91,6 +92,11 @@ def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
         for j, item in enumerate(picture.get(group, [])):
             if item.get("label"):
                 yield f"picture.{group}[{j}].label", item["label"], _comment("label")
+    for j, line in enumerate(picture.get("lines", [])):
+        if line.get("label"):
+            yield f"picture.lines[{j}].label", line["label"], _comment("label")
+        if line.get("note"):
+            yield f"picture.lines[{j}].note", line["note"], _comment("card_note")
     if step.task is not None:
         if step.task.otherwise:
             yield "task.otherwise", step.task.otherwise, _comment("otherwise")

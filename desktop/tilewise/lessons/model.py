@@ -17,7 +17,8 @@ STEP_KINDS = ("explain", "task", "quiz", "recap")
 ACTING_KINDS = ("task", "quiz")
 """Step kinds where the learner acts (they count for mastery and completion)."""
 
-PICTURE_KINDS = ("seat_diagram", "rack", "exposures", "kong", "precedence_ladder", "tile_grid")
+PICTURE_KINDS = ("seat_diagram", "rack", "exposures", "kong", "precedence_ladder", "tile_grid",
+                 "card")
 """The closed set of picture kinds (the GUI draws each from its data)."""
 
 

@@ -169,6 +169,8 @@ def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None],
         if wrong.reason is None:
             if not verdict.get("legal"):
                 report(key, f"listed as a legal move, but the core refuses it: {verdict.get('reason')}")
+            elif task.done == "legal" and task.result is not None and matches(task.result, verdict):
+                report(key, f"this wrong answer completes the task: the core answers {_show(verdict)}")
         elif verdict.get("legal"):
             report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
         elif verdict.get("reason") != wrong.reason:

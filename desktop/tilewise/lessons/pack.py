@@ -73,8 +73,10 @@ RULESETS = ("american", "wsm")
 SEATS = ("E", "S", "W", "N")
 ACTION_TYPES = (
     "pass", "vote", "votes", "courtesy", "group", "discard", "claim", "claims",
-    "kong_concealed", "kong_added", "joker_exchange", "declare_win",
+    "kong_concealed", "kong_added", "joker_exchange", "declare_win", "card_need",
 )
+#: Actions a quiz ``verify`` scenario may ask (``waits`` is a question, never a table move).
+VERIFY_TYPES = (*ACTION_TYPES, "waits")
 STATE_KEYS = (
     "dealer", "phase", "step", "hands", "melds", "discards", "last_discard", "turn",
     "next_drawn", "pending_kong", "dead", "card",
@@ -114,7 +116,10 @@ PICTURE_KEYS: dict[str, dict[str, bool]] = {
     "kong": {"kind": True, "meld": True, "added": False, "caption": False},
     "precedence_ladder": {"kind": True, "discarder": False, "rungs": True, "caption": False},
     "tile_grid": {"kind": True, "rows": True, "caption": False},
+    "card": {"kind": True, "lines": True, "focus": False, "caption": False},
 }
+CARD_PICTURE_LINE = {"groups": True, "label": False, "note": False, "concealed": False,
+                     "value": False}
 
 _cache: dict[tuple[Any, ...], Pack] = {}
 
@@ -508,8 +513,9 @@ class _PackReader:
             feedback = self.text(raw, "feedback", at)
             if reason is None and feedback is None:
                 self.problem(at, "a wrong answer needs a reason code, or feedback for a legal move")
-            if reason is None and done == "legal":
-                self.problem(at, 'a legal wrong answer cannot be wrong when done = "legal"')
+            if reason is None and done == "legal" and result is None:
+                self.problem(at, 'a legal wrong answer cannot be wrong when done = "legal" '
+                             "without a result")
             wrong.append(WrongAnswer(action, reason, feedback))
         continues = data.get("continues", False)
         if not isinstance(continues, bool):
@@ -551,7 +557,7 @@ class _PackReader:
             ruleset = self.choice(verify.get("ruleset"), RULESETS, _join(at, "ruleset"))
             self.check_state(self.table(verify, "state", at) or {}, ruleset, _join(at, "state"))
             action = self.table(verify, "action", at) or {}
-            self.choice(action.get("type"), ACTION_TYPES, _join(at, "action.type"))
+            self.choice(action.get("type"), VERIFY_TYPES, _join(at, "action.type"))
         for i, raw in enumerate(raw_options):
             at = _join(where, f"options[{i}]")
             self.keys(raw, OPTION_KEYS, at)
@@ -653,6 +659,43 @@ class _PackReader:
             self.text(row, "label", at)
             if "theme" in row:
                 self.choice(row["theme"], THEMES, _join(at, "theme"))
+        lines = self.tables(picture, "lines", where)
+        for i, line in enumerate(lines):
+            at = _join(where, f"lines[{i}]")
+            self.keys(line, CARD_PICTURE_LINE, at)
+            self.text(line, "label", at)
+            self.text(line, "note", at)
+            self.card_line({k: v for k, v in line.items() if k in _CARD_LINE_KEYS}, at)
+        if "focus" in picture:
+            self.index(picture["focus"], len(lines), _join(where, "focus"))
+
+    def card_line(self, line: Any, where: str) -> None:
+        """Check one practice-card line: each tile a code or a card pattern (``x+1a``), then
+        the line as the rules core reads it (``tilewise.rules.cardlines``)."""
+        wrapped = isinstance(line, dict)
+        groups = line.get("groups") if wrapped else line
+        clean = True
+        for j, group in enumerate(groups if isinstance(groups, list) else []):
+            if not isinstance(group, dict):
+                continue
+            at = f"{where}{'.groups' if wrapped else ''}[{j}]"
+            if "tile" not in group and not group.get("tiles"):
+                self.problem(f"{at}.tiles", "a card group needs at least one tile")
+                clean = False
+                continue
+            named = [("tile", group["tile"])] if "tile" in group else [
+                (f"tiles[{k}]", token) for k, token in enumerate(group.get("tiles") or [])]
+            for key, token in named:
+                problem = tilecodes.card_token_problem(token) if isinstance(token, str) else ""
+                if problem is None:
+                    continue
+                clean = False
+                if not problem or "not a tile" in problem:
+                    problem = f"{token!r} is not a tile code or a card pattern"
+                self.problem(f"{at}.{key}", problem)
+        problem = tilecodes.card_line_problem(line) if clean else None
+        if problem is not None:
+            self.problem(where, problem)
 
     def picture_meld(self, meld: dict[str, Any], where: str) -> None:
         self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True}, where)
@@ -760,16 +803,11 @@ class _PackReader:
             self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
         card = state.get("card", [])
         if not _card_shape(card):
-            self.problem(_join(where, "card"), "must be a list of lines, each a list of tables "
-                         "with a tiles list")
+            self.problem(_join(where, "card"), "must be a list of lines, each a list of groups "
+                         "(or a table with groups) with a tiles list or a tile")
             card = []
         for i, line in enumerate(card):
-            for j, group in enumerate(line):
-                if not group.get("tiles"):
-                    self.problem(_join(where, f"card[{i}][{j}].tiles"),
-                                 "a card group needs at least one tile")
-                for k, code in enumerate(group.get("tiles", [])):
-                    self.check_code(code, _join(where, f"card[{i}][{j}].tiles[{k}]"), ruleset)
+            self.card_line(line, _join(where, f"card[{i}]"))
         limit = tilecodes.supply(ruleset)
         counts: Counter[str] = Counter()
         for canonical, at in placed:
@@ -780,11 +818,17 @@ class _PackReader:
                              f"{ruleset} set holds {limit[canonical]}")
 
 
+_CARD_LINE_KEYS = ("groups", "concealed", "value")
+
+
 def _card_shape(card: Any) -> bool:
+    def groups(line: Any) -> Any:
+        return line.get("groups") if isinstance(line, dict) else line
+
     return isinstance(card, list) and all(
-        isinstance(line, list) and all(
+        isinstance(groups(line), list) and all(
             isinstance(group, dict) and isinstance(group.get("tiles", []), list)
-            for group in line)
+            for group in groups(line))
         for line in card)
 
 

@@ -27,7 +27,7 @@ from tilewise.lessons.model import Lesson, Step
 HINT_PENALTY = 0.25
 SAVE_VERSION = 1
 SEAT_ACTIONS = ("pass", "vote", "discard", "claim", "kong_concealed", "kong_added",
-                "joker_exchange", "declare_win")
+                "joker_exchange", "declare_win", "card_need")
 """Action types that carry the acting ``seat``; the session fills in the learner's seat."""
 
 

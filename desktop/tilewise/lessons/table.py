@@ -21,7 +21,7 @@ The tiles the learner moved are those away from home (:meth:`Table.moved`).
 What the staged tiles make is a referee-protocol action (``../shared/referee/PROTOCOL.md``
 "Actions and answers"): :meth:`Table.zone_action` for a zone that acts when it is full (pass,
 discard, concealed kong, added kong, joker exchange) and :meth:`Table.command_action` for a
-button (claim, vote, group kind, courtesy offer, declare a win). A discard the learner drags into
+button (claim, vote, group kind, courtesy offer, declare a win, check the tiles a card line uses). A discard the learner drags into
 the claim zone is the discard the claim aims at (``discard`` in the action when it is not the
 latest one; PROTOCOL.md ``claim``).
 
@@ -112,7 +112,7 @@ class Exposure:
 @dataclass(frozen=True)
 class Zone:
     """A drop target. ``kind``: ``pass``, ``courtesy``, ``discard``, ``group``, ``claim``,
-    ``kong``, ``kong_end`` or ``swap``; ``target`` the receiving seat (pass, courtesy) or the
+    ``kong``, ``kong_end``, ``swap`` or ``keep`` (the rack tiles a card line uses); ``target`` the receiving seat (pass, courtesy) or the
     exposure's seat (swap); ``meld`` the exposure's number (swap); ``end`` for ``kong_end``."""
 
     id: str
@@ -205,6 +205,8 @@ def task_zones(task: Task, exposures: Mapping[tuple[str, int], Exposure],
         elif kind == "kong_added":
             zones += [Zone("kong_left", "kong_end", 1, end="left"),
                       Zone("kong_right", "kong_end", 1, end="right")]
+        elif kind == "card_need":
+            zones.append(Zone("keep", "keep", 14))
         elif kind == "joker_exchange":
             zones += [Zone(f"swap:{owner}:{number}", "swap", 1, target=owner, meld=number)
                       for (owner, number) in sorted(exposures, key=_meld_order)
@@ -218,7 +220,7 @@ def _meld_order(key: tuple[str, int]) -> tuple[int, int]:
 
 def task_commands(task: Task) -> list[str]:
     """The buttons of ``task``: ``as:<kind>`` (group), ``claim:<kind>``, ``vote:continue``,
-    ``vote:stop``, ``offer``, ``declare_win``."""
+    ``vote:stop``, ``offer``, ``declare_win``, ``check:card_need``."""
     listed, commands = listed_actions(task), []
     for kind in task.allow:
         if kind == "group":
@@ -238,6 +240,8 @@ def task_commands(task: Task) -> list[str]:
             commands.append("offer")
         elif kind == "declare_win":
             commands.append("declare_win")
+        elif kind == "card_need":
+            commands.append("check:card_need")
     return _ordered(commands)
 
 
@@ -573,6 +577,8 @@ class Table:
             return {"type": "courtesy", "offers": {seat: self._codes(self.staged("courtesy"))}}
         if command == "declare_win":
             return {"type": "declare_win", "seat": seat}
+        if command == "check:card_need":
+            return {"type": "card_need", "seat": seat, "tiles": self._codes(self.staged("keep"))}
         return None
 
     def state(self) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Nothing here is a rule of its own: codes are parsed by ``tilewise.rules.tiles.parse_tile``,
 set sizes come from ``tilewise.rules.tiles.tile_set`` and reason codes from
-``tilewise.rules.verdict.Reason`` (PROTOCOL.md "Tiles" and "Reason codes").
+``tilewise.rules.verdict.Reason`` (PROTOCOL.md "Tiles" and "Reason codes"); practice-card
+lines are read by ``tilewise.rules.cardlines``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from tilewise.rules import tiles
+from tilewise.rules import cardlines, tiles
 from tilewise.rules.verdict import Reason
 
 
@@ -32,3 +33,23 @@ def supply(ruleset: str) -> Counter[str]:
 def reason_codes() -> frozenset[str]:
     """Every referee reason code."""
     return frozenset(reason.value for reason in Reason)
+
+
+def card_token_problem(token: str) -> str | None:
+    """Why ``token`` cannot stand in a card line (not a code or a pattern such as ``x+1a``, or
+    a joker), or None."""
+    try:
+        cardlines.parse_line([{"kind": "single", "tiles": [token]}])
+    except cardlines.CardError as error:
+        return str(error)
+    return None
+
+
+def card_line_problem(line: object) -> str | None:
+    """Why ``line`` is not a practice-card line (``tilewise.rules.cardlines.parse_line``), or
+    None."""
+    try:
+        cardlines.parse_line(line)
+    except cardlines.CardError as error:
+        return str(error)
+    return None

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tilewise.rules.cardlines import CardLine, expansions
 from tilewise.rules.state import CardGroup, Meld, ScenarioError, Table, seat_value
 from tilewise.rules.tiles import JOKER, describe, is_sequence, parse_tile
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
@@ -50,7 +51,7 @@ def group_reason(kind: str, tiles: Sequence[str]) -> Reason | None:
     return None
 
 
-def _fit_melds(line: Sequence[CardGroup], melds: Sequence[Meld]) -> list[CardGroup] | None:
+def fit_melds(line: Sequence[CardGroup], melds: Sequence[Meld]) -> list[CardGroup] | None:
     """The line's groups left after each exposure takes an identical group of its tile and size."""
     rest = list(line)
     for meld in melds:
@@ -80,7 +81,7 @@ def line_fits(line: Sequence[CardGroup], concealed: Sequence[str], melds: Sequen
         len(meld.tiles) for meld in melds
     ):
         return False
-    rest = _fit_melds(line, melds)
+    rest = fit_melds(line, melds)
     if rest is None:
         return False
     have = Counter(concealed)
@@ -100,12 +101,28 @@ def line_fits(line: Sequence[CardGroup], concealed: Sequence[str], melds: Sequen
     return jokers == sum(room.values()) - sum(have.values())
 
 
+def line_matches(line: CardLine, concealed: Sequence[str], melds: Sequence[Meld]) -> bool:
+    """True when the hand makes ``line`` in any of its concrete forms ("any suit", like numbers,
+    consecutive runs: :func:`tilewise.rules.cardlines.expansions`). A concealed line ("C")
+    takes no exposures (the card's "C", sources in :mod:`tilewise.rules.cardlines`)."""
+    if line.concealed and melds:
+        return False
+    if line.size != len(concealed) + sum(len(meld.tiles) for meld in melds):
+        return False
+    return any(line_fits(groups, concealed, melds) for groups in expansions(line))
+
+
 def card_line_for(
-    card: Sequence[Sequence[CardGroup]], concealed: Sequence[str], melds: Sequence[Meld]
+    card: Sequence[CardLine | Sequence[CardGroup]], concealed: Sequence[str],
+    melds: Sequence[Meld],
 ) -> int | None:
-    """Index of the first practice-card line the hand makes, or ``None`` (not Mah Jongg)."""
+    """Index of the first practice-card line the hand makes, or ``None`` (not Mah Jongg).
+
+    A line is a :class:`~tilewise.rules.cardlines.CardLine` or a plain sequence of concrete
+    groups."""
     for index, line in enumerate(card):
-        if line_fits(line, concealed, melds):
+        whole = line if isinstance(line, CardLine) else CardLine(tuple(line))
+        if line_matches(whole, concealed, melds):
             return index
     return None
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from tilewise.rules.cardneed import judge_card_need
 from tilewise.rules.charleston import (
     judge_courtesy,
     judge_pass,
@@ -38,6 +39,7 @@ from tilewise.rules.tiles import (
     parse_tiles,
 )
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
+from tilewise.rules.waits import judge_waits
 from tilewise.rules.wins import judge_declare_win
 
 __all__ = ["ScenarioError", "judge", "judge_verdict", "main", "matches", "tile_refusal"]
@@ -89,6 +91,8 @@ ACTIONS: dict[str, Callable[[Table, Mapping[str, Any]], Verdict]] = {
     "kong_added": judge_kong_added,
     "joker_exchange": judge_joker_exchange,
     "declare_win": judge_declare_win,
+    "card_need": judge_card_need,
+    "waits": judge_waits,
 }
 
 

@@ -13,6 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilewise.rules.cardlines import CardError, CardLine
+from tilewise.rules.cardlines import (
+    CardGroup as CardGroup,  # re-exported: tests and packs use it here
+)
+from tilewise.rules.cardlines import parse_card as _parse_card
 from tilewise.rules.seats import SEATS, is_seat
 from tilewise.rules.tiles import (
     RULESETS,
@@ -115,14 +120,6 @@ class PendingKong:
     face: str = field(default="", compare=False)
 
 
-@dataclass(frozen=True, slots=True)
-class CardGroup:
-    """One group of a practice-card line: ``kind`` and its ``tiles`` (play codes)."""
-
-    kind: str
-    tiles: tuple[str, ...]
-
-
 def _fail(message: str) -> ScenarioError:
     return ScenarioError(message)
 
@@ -184,29 +181,12 @@ def parse_discard(value: object, what: str) -> Discard:
     return Discard(tile, seat_value(discard.get("by"), f"{what}.by"), face)
 
 
-def parse_card(value: object) -> tuple[tuple[CardGroup, ...], ...]:
-    """Read a practice card: a list of lines, each a list of ``{"tiles", "kind"}`` groups.
-
-    A group needs a kind and at least one tile (ScenarioError otherwise; PROTOCOL.md
-    "American practice card")."""
-    if not isinstance(value, list):
-        raise _fail("card must be a list of lines")
-    lines = []
-    for line in value:
-        if not isinstance(line, list):
-            raise _fail("a card line must be a list of groups")
-        groups = []
-        for group in line:
-            mapping = _mapping(group, "a card group")
-            kind = mapping.get("kind")
-            if not isinstance(kind, str):
-                raise _fail("a card group needs a kind")
-            tiles = tuple(plays_as(code) for code in parse_written(mapping.get("tiles")))
-            if not tiles:
-                raise _fail("a card group needs at least one tile")
-            groups.append(CardGroup(kind, tiles))
-        lines.append(tuple(groups))
-    return tuple(lines)
+def parse_card(value: object) -> tuple[CardLine, ...]:
+    """Read a practice card (:func:`tilewise.rules.cardlines.parse_card`); ScenarioError."""
+    try:
+        return _parse_card(value)
+    except CardError as error:
+        raise _fail(str(error)) from error
 
 
 class Table:
@@ -288,7 +268,7 @@ class Table:
             raise _fail("dead must be a list of seats")
         self.dead: frozenset[str] = frozenset(seat_value(seat, "dead") for seat in dead)
         card = state.get("card")
-        self.card: tuple[tuple[CardGroup, ...], ...] | None = (
+        self.card: tuple[CardLine, ...] | None = (
             None if card is None else parse_card(card)
         )
 
@@ -301,7 +281,7 @@ class Table:
             raise _fail(f"state.hands has no hand for {seat}")
         return hand
 
-    def need_card(self) -> tuple[tuple[CardGroup, ...], ...]:
+    def need_card(self) -> tuple[CardLine, ...]:
         """The practice card; ScenarioError when missing."""
         if self.card is None:
             raise _fail("state.card is needed to judge an American hand")

@@ -3,7 +3,9 @@
 Kinds (``tilewise.lessons.model.PICTURE_KINDS``): ``seat_diagram`` (seats around the table,
 the dealer, pass arrows, hand counts), ``rack`` (a row of tiles, some marked), ``exposures``
 (melds with the sideways tile and face-down ends), ``kong``, ``precedence_ladder`` and
-``tile_grid``. Labels are text items (QTextLayout shapes every script) in the current language;
+``tile_grid`` and ``card`` (our practice card, printed the way a card of hands is: groups
+with gaps, one colour per suit, the exposed/concealed mark and the value; the card-reading
+rules are ``tilewise.rules.cardlines``). Labels are text items (QTextLayout shapes every script) in the current language;
 captions are pack msgids translated by the caller's ``tr``.
 """
 
@@ -30,12 +32,17 @@ from tilewise.gui.table.moves import SEAT_ORDER, relation, seat_at
 from tilewise.gui.table.view import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
+from tilewise.rules.cardlines import CardError, display, parse_line
 
 Translate = Callable[[str], str]
 INK = QColor("#1b1b1b")
 PANEL = QColor("#f4f1e8")
 MARK = QColor("#d62f2f")
 SEAT_FILL = QColor("#2b7658")
+#: Card ink per suit colour (0: no suit; 1-3: a line's first, second, third suit), as printed
+#: cards use blue, red and green (tilewise.rules.cardlines.display).
+CARD_INK = (INK, QColor("#1d4fb8"), QColor("#c3241d"), QColor("#17803a"))
+CARD_LINE_KEYS = ("groups", "concealed", "value")
 
 
 class FaceItem(QGraphicsItem):
@@ -155,6 +162,7 @@ class PictureScene(QGraphicsScene):
             "kong": self._kong,
             "precedence_ladder": self._ladder,
             "tile_grid": self._grid,
+            "card": self._card,
         }.get(kind)
         if draw is not None:
             draw(picture, tr)
@@ -440,6 +448,94 @@ class PictureScene(QGraphicsScene):
                 self.addItem(times)
             y += TILE_H + 24
 
+    def _card(self, data: Mapping[str, Any], tr: Translate) -> None:
+        """Our practice card: a heading, the learning-only notice, one row per line (label,
+        the groups in suit colours with gaps, X or C, the value, the line's note), a key.
+        1000 scene units wide, so a quiz shows it at half size or more."""
+        width, left, mark_x, value_x = 1000.0, 170.0, 820.0, 920.0
+        lines = [line for line in data.get("lines", []) or [] if isinstance(line, Mapping)]
+        focus = data.get("focus")
+        sheet = QGraphicsRectItem()
+        sheet.setBrush(QColor("#fffdf6"))
+        sheet.setPen(QPen(QColor("#8a7f66"), 4))
+        sheet.setZValue(-2)
+        self.addItem(sheet)
+        # TRANSLATORS: heading of the practice card picture (our own lines, not a league's card)
+        head = fitted_text(_("Practice card"), 44, width - 60, bold=True)
+        head.setPos((width - head.boundingRect().width()) / 2, 16)
+        self.addItem(head)
+        notice = fitted_text(
+            _("For learning only. This is not any league's card of any year."), 28, width - 60,
+            colour=QColor("#6b1f1f"))
+        notice.setPos((width - notice.boundingRect().width()) / 2, 78)
+        self.addItem(notice)
+        y = 86.0 + notice.boundingRect().height()
+        # TRANSLATORS: column headings of the practice card: the hand, X/C, its value in points
+        for text, x, room in ((_("Hand"), left, 400.0), (_("X / C"), mark_x - 14, 96.0),
+                              (_("Value"), value_x - 14, width - value_x)):
+            item = fitted_text(text, 24, room, bold=True, colour=QColor("#5d5545"),
+                               align=Qt.AlignmentFlag.AlignLeft)
+            item.setPos(min(x, width - 8 - item.boundingRect().width()), y)
+            self.addItem(item)
+        y += 40
+        font = QFont()
+        font.setPixelSize(48)
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        for number, line in enumerate(lines):
+            top = y
+            try:
+                shown = display(parse_line({k: v for k, v in line.items() if k in CARD_LINE_KEYS}))
+            except CardError:
+                shown = ()
+            label = line.get("label")
+            if label:
+                item = fitted_text(tr(str(label)), 28, left - 30, bold=True,
+                                   align=Qt.AlignmentFlag.AlignLeft)
+                item.setPos(18, y + 14)
+                self.addItem(item)
+            x = left
+            for group in shown:
+                for char, colour in group:
+                    glyph = text_item(char, 48, bold=True, colour=CARD_INK[colour])
+                    glyph.setPos(x, y)
+                    self.addItem(glyph)
+                    x += metrics.horizontalAdvance(char) + 1
+                x += metrics.horizontalAdvance("0") * 0.8  # the gap between groups
+            # TRANSLATORS: X marks a card line you may expose, C one that stays concealed
+            mark = text_item(_("C") if line.get("concealed") else _("X"), 42, bold=True)
+            mark.setPos(mark_x, y + 4)
+            self.addItem(mark)
+            if isinstance(line.get("value"), int):
+                value = text_item(str(line["value"]), 38, bold=True)
+                value.setPos(value_x, y + 6)
+                self.addItem(value)
+            y += 70
+            if line.get("note"):
+                note = text_item(tr(str(line["note"])), 28, width=width - left - 20,
+                                 colour=QColor("#4a4438"))
+                note.setPos(left - 4, y - 8)
+                self.addItem(note)
+                y += note.boundingRect().height() - 6
+            if number == focus:
+                band = QGraphicsRectItem(QRectF(10, top - 4, width - 20, y - top + 6))
+                band.setBrush(QColor("#ffe08a"))
+                band.setPen(QPen(FOCUS, 4))
+                band.setZValue(-1)
+                self.addItem(band)
+            y += 12
+            if number + 1 < len(lines):
+                rule = QGraphicsRectItem(QRectF(20, y - 7, width - 40, 2))
+                rule.setBrush(QColor("#d8cfb8"))
+                rule.setPen(Qt.PenStyle.NoPen)
+                self.addItem(rule)
+        key = fitted_text(
+            _("F flower · D dragon · N E W S winds · one colour = one suit · "
+              "X: you may expose groups · C: concealed, no exposures"), 26, width - 60,
+            colour=QColor("#5d5545"))
+        key.setPos((width - key.boundingRect().width()) / 2, y + 6)
+        self.addItem(key)
+        sheet.setRect(QRectF(0, 0, width, y + 20 + key.boundingRect().height()))
 
 def _arrow_ends(arrow: Any, you: str) -> tuple[str, str, str | None]:
     """(from seat, to seat, label msgid) of an arrow given as a relation or a table."""

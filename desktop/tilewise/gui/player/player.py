@@ -93,6 +93,8 @@ def command_label(command: str, ruleset: str = "") -> str:
         "vote:stop": _("Stop the Charleston"),
         "offer": _("Offer these tiles"),
         "declare_win": _("Declare a win"),
+        # TRANSLATORS: button of a card-reading task: check the tiles placed for the line
+        "check:card_need": _("Check these tiles"),
     }
     return labels.get(command, command)
 

@@ -6,8 +6,9 @@ and buttons; the learner's drops and presses become one referee-protocol action
 (``../shared/referee/PROTOCOL.md`` "Actions and answers") that the lesson session judges.
 
 Zone ids: ``pass``, ``courtesy``, ``discard``, ``group``, ``claim``, ``kong``, ``kong_left``,
-``kong_right``, ``swap:<seat>:<meld index>``. Commands (buttons): ``as:<kind>`` (group),
-``claim:<kind>``, ``vote:continue``, ``vote:stop``, ``offer``, ``declare_win``.
+``kong_right``, ``swap:<seat>:<meld index>``, ``keep`` (card_need: the rack tiles a card line
+uses). Commands (buttons): ``as:<kind>`` (group), ``claim:<kind>``, ``vote:continue``,
+``vote:stop``, ``offer``, ``declare_win``, ``check:card_need``.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def relation(me: str, other: str) -> str:
 @dataclass
 class ZoneSpec:
     """A drop target. ``kind``: ``pass``, ``courtesy``, ``discard``, ``group``, ``claim``,
-    ``kong``, ``kong_end`` or ``swap``; ``target`` is the receiving seat (pass, courtesy) or the
+    ``kong``, ``kong_end``, ``swap`` or ``keep``; ``target`` is the receiving seat (pass, courtesy) or the
     exposure's seat (swap); ``meld`` the exposure index (swap); ``end`` for ``kong_end``."""
 
     id: str
@@ -189,6 +190,8 @@ def _zones(kind: str, task: Any, spec: TableSpec, listed: list[Mapping[str, Any]
     if kind == "kong_added":
         return [ZoneSpec("kong_left", "kong_end", 1, end="left"),
                 ZoneSpec("kong_right", "kong_end", 1, end="right")]
+    if kind == "card_need":
+        return [ZoneSpec("keep", "keep", 14)]
     if kind == "joker_exchange":
         return [
             ZoneSpec(f"swap:{owner}:{index}", "swap", 1, target=owner, meld=index)
@@ -221,6 +224,8 @@ def _commands(kind: str, task: Any, listed: list[Mapping[str, Any]]) -> list[str
         return ["offer"]
     if kind == "declare_win":
         return ["declare_win"]
+    if kind == "card_need":
+        return ["check:card_need"]
     return []
 
 
@@ -279,4 +284,6 @@ def command_action(spec: TableSpec, allow: Iterable[str], command: str,
         return {"type": "courtesy", "offers": {seat: list(staged.get("courtesy", []))}}
     if head == "declare_win":
         return {"type": "declare_win", "seat": seat}
+    if command == "check:card_need":
+        return {"type": "card_need", "seat": seat, "tiles": list(staged.get("keep", []))}
     return None

@@ -940,6 +940,9 @@ def zone_caption(zone: ZoneSpec, me: str) -> str:
     if zone.kind == "claim":
         # TRANSLATORS: slots for the tiles from your hand that go with a claimed discard
         return _("Tiles you show with the claim")
+    if zone.kind == "keep":
+        # TRANSLATORS: slots for the rack tiles that a practice-card line can use
+        return _("The tiles this line uses")
     # TRANSLATORS: a row of slots where the learner builds a group (pung, kong, chi...)
     return _("Build the group here")
 
