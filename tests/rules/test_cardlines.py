@@ -58,6 +58,7 @@ def test_a_line_reads_both_shapes() -> None:
     assert parse_line(LIKE) == CardLine(tuple(CardGroup("kong", (t,) * 4) for t in
                                               ("xa", "xb", "xc")) + (CardGroup("pair", ("F", "F")),))
     assert parse_line(HIDDEN).concealed
+    assert len(line) == 5 and line[1] is line.groups[1] and list(line) == list(line.groups)
 
 
 @pytest.mark.parametrize(

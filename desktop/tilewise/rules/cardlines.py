@@ -70,11 +70,23 @@ class CardGroup:
 
 @dataclass(frozen=True, slots=True)
 class CardLine:
-    """One line of the card: ``groups``; ``concealed`` (the card's "C"); ``value`` or None."""
+    """One line of the card: ``groups``; ``concealed`` (the card's "C"); ``value`` or None.
+
+    A line reads as the sequence of its groups (``line[0]``, ``len(line)``, ``for group in
+    line``), as the plain lists of groups that older callers pass."""
 
     groups: tuple[CardGroup, ...]
     concealed: bool = False
     value: int | None = None
+
+    def __getitem__(self, index: int) -> CardGroup:
+        return self.groups[index]
+
+    def __len__(self) -> int:
+        return len(self.groups)
+
+    def __iter__(self) -> Iterator[CardGroup]:
+        return iter(self.groups)
 
     @property
     def size(self) -> int:
