@@ -26,6 +26,7 @@ from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import Settings
 
 if TYPE_CHECKING:
+    from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ class MainWindow(QMainWindow):
         self.images = TileImages(settings.theme)
         self.library = LibraryView()
         self._player: LessonPlayer | None = None
+        self.lesson_end: LessonEndView | None = None  # built on the first finished lesson
         self.stack = QStackedWidget()
         self.stack.addWidget(self.library)
         self.setCentralWidget(self.stack)
@@ -106,6 +108,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(player)
             player.changed.connect(self.save_progress)
             player.leave.connect(self.show_library)
+            player.finished.connect(self.show_lesson_end)
             self._player = player
         return self._player
 
@@ -137,6 +140,8 @@ class MainWindow(QMainWindow):
         self.library.retranslate()
         if self._player is not None:  # a player built later translates itself
             self._player.retranslate()
+        if self.lesson_end is not None:
+            self.lesson_end.retranslate()
 
     def set_teacher_notes(self, shown: bool) -> None:
         """Presenter mode: show each step's notes for the person teaching."""
@@ -177,8 +182,33 @@ class MainWindow(QMainWindow):
     def show_library(self) -> None:
         """Show the library with this profile's progress."""
         self.library.show_packs(self.packs, self.store.lesson_summaries(self.profile.id),
-                                self.profile.name)
+                                self.profile.name, unlock_all=self.settings.unlock_all)
         self.stack.setCurrentWidget(self.library)
+
+    def show_lesson_end(self) -> None:
+        """The end of a lesson: score, steps to go back to, what opened, a way to practise."""
+        from tilewise.gui.library.lesson_end import LessonEndView
+        from tilewise.lessons.lesson_end import lesson_end
+
+        player = self._player
+        if player is None or player.session is None or player.pack is None:
+            self.show_library()
+            return
+        pack, session = player.pack, player.session
+        summaries = self.store.lesson_summaries(self.profile.id)
+        done_before = {lid for (pid, lid), summary in summaries.items()
+                       if pid == pack.id and summary.completed and lid != session.lesson.id}
+        if self.lesson_end is None:
+            self.lesson_end = LessonEndView()
+            self.lesson_end.back_to_library.connect(self.show_library)
+            self.lesson_end.practise.connect(self.practice.show_page)
+            self.lesson_end.open_step.connect(self._reopen_step)
+            self.stack.addWidget(self.lesson_end)
+        self.lesson_end.show_end(pack, session.lesson, lesson_end(pack, session, done_before))
+        self.stack.setCurrentWidget(self.lesson_end)
+
+    def _reopen_step(self, pack_id: str, lesson_id: str, index: int) -> None:
+        self.open_lesson(pack_id, lesson_id, at_step=index)
 
     def pack(self, pack_id: str) -> Pack:
         """A loaded pack by id (KeyError)."""
@@ -187,10 +217,14 @@ class MainWindow(QMainWindow):
                 return pack
         raise KeyError(pack_id)
 
-    def open_lesson(self, pack_id: str, lesson_id: str) -> None:
-        """Open (or resume) a lesson in the player."""
+    def open_lesson(self, pack_id: str, lesson_id: str, at_step: int | None = None) -> None:
+        """Open (or resume) a lesson in the player. A finished lesson opens at step 1 (its
+        review), or at ``at_step`` (0-based) when given."""
         pack = self.pack(pack_id)
         saved = self.store.load_lesson(self.profile.id, pack_id, lesson_id)
+        summary = self.store.lesson_summaries(self.profile.id).get((pack_id, lesson_id))
+        if saved is not None and (at_step is not None or (summary and summary.completed)):
+            saved = {**saved, "index": at_step or 0}
         self.player.learner = str(self.profile.id)  # each learner's own quiz option order
         self.player.open(pack, pack.lesson(lesson_id), saved)
         self.stack.setCurrentWidget(self.player)
@@ -238,11 +272,12 @@ class MainWindow(QMainWindow):
 
         s = self.settings
         dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
-                                present_screen=s.present_screen)
+                                present_screen=s.present_screen, unlock_all=s.unlock_all)
         if not dialog.exec():
             return
         language, theme, tile_size, text_scale = dialog.values()
         s.present_screen = dialog.screen_choice()
+        s.unlock_all = dialog.unlock_all.isChecked()
         s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
         self.store.set_profile_language(self.profile.id, language)
         self.profile = self.store.profile(self.profile.id) or self.profile

@@ -38,7 +38,8 @@ class Settings:
     ``language``: a language code, or "" to follow the system language;
     ``theme``: one of :data:`THEMES`; ``tile_size``: tile height in device-independent pixels
     (24-256); ``text_scale``: 0.5-3.0 times the system font size; ``last_profile``: the id of
-    the profile last used, or None; ``present_screen``: the screen presenter mode fills
+    the profile last used, or None; ``unlock_all``: a teacher's switch that opens every lesson
+    whatever its prerequisites; ``present_screen``: the screen presenter mode fills
     (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7).
     ``recovered_from`` is not saved: see the module doc.
     """
@@ -49,6 +50,7 @@ class Settings:
     text_scale: float = 1.0
     last_profile: int | None = None
     present_screen: int = -1  # presenter mode: screen number, -1 = the last one (a projector)
+    unlock_all: bool = False  # a teacher's switch: every lesson open, prerequisites or not
     recovered_from: Path | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -94,6 +96,9 @@ class Settings:
         last = data.get("last_profile")
         if _is_int(last) and last > 0:
             result.last_profile = last
+        unlock = data.get("unlock_all")
+        if isinstance(unlock, bool):
+            result.unlock_all = unlock
         return result
 
     def save(self, path: Path | None = None) -> Path:

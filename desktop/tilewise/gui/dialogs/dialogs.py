@@ -15,6 +15,7 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -140,8 +141,11 @@ class SettingsDialog(QDialog):
     """Language, tile theme, tile size, text size."""
 
     def __init__(self, language: str, theme: str, tile_size: int, text_scale: float,
-                 parent: QWidget | None = None, present_screen: int = -1) -> None:
+                 parent: QWidget | None = None, present_screen: int = -1,
+                 unlock_all: bool = False) -> None:
         super().__init__(parent)
+        self.unlock_all = QCheckBox()  # a teacher's switch: every lesson open
+        self.unlock_all.setChecked(unlock_all)
         self.language = QComboBox()
         self.present_screen = QComboBox()  # presenter mode's screen (issue 7)
         self._screen = present_screen
@@ -160,6 +164,7 @@ class SettingsDialog(QDialog):
         for label, field in zip(self.labels, (self.language, self.theme, self.tile_size,
                                               self.text_scale, self.present_screen), strict=True):
             form.addRow(label, field)
+        form.addRow(self.unlock_all)
         self.box = _buttons(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -194,6 +199,8 @@ class SettingsDialog(QDialog):
                 _("Screen {number}: {name} ({width}x{height})", number=number + 1,
                   name=screen.name(), width=size.width(), height=size.height()), number)
         self.present_screen.setCurrentIndex(max(0, self.present_screen.findData(chosen)))
+        # TRANSLATORS: a teacher's setting: a learner who missed a week may open any lesson
+        self.unlock_all.setText(_("Open every lesson (for teachers: no lesson waits for another)"))
         translate_buttons(self.box)
 
     def labels_fields(self) -> list[QWidget]:

@@ -108,6 +108,7 @@ class LessonPlayer(QWidget):
 
     changed = Signal()
     leave = Signal()
+    finished = Signal()  # the last step of a lesson done: the window shows the lesson's end
 
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -817,7 +818,7 @@ class LessonPlayer(QWidget):
             self._clear_feedback()
             self.render_step()
         elif last and self.session.complete:
-            self.leave.emit()
+            self.finished.emit()
         return moved
 
     def previous_step(self) -> bool:
