@@ -6,6 +6,8 @@
 - ``tilewise pack check|extract|install ...``: lesson pack tools (``lessons.packtool``).
 - ``tilewise play --ruleset american|wsm --seed N --auto``: a whole hand with four computer
   seats, headless (``lessons.hand.play``).
+- ``tilewise review --profile NAME --list``: a learner's mistakes due for review
+  (``store.commands``).
 - ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
 
 Each subcommand's module is imported only when it is used, so ``tilewise referee`` never loads
@@ -24,6 +26,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "pack": ("tilewise.lessons.packtool", "main"),
     "render": ("tilewise.gui.render", "main"),
     "play": ("tilewise.lessons.hand.play", "main"),
+    "review": ("tilewise.store.commands", "review_main"),
 }
 
 

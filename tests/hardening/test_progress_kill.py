@@ -3,7 +3,8 @@ corrupt database is moved aside with a message, never silently replaced.
 
 A child process saves moves in a loop through ``ProgressStore`` and acknowledges each commit;
 the test kills it at a random moment (also while it is still opening the database), then
-checks that the database opens, was not moved aside, and holds every acknowledged move.
+checks that the database opens, was not moved aside, and holds every acknowledged move, every
+acknowledged mistake kept for review and every acknowledged review answer (issue 19).
 ``make test`` runs a few rounds; ``TILEWISE_FULL=1`` (``make fuzz``) runs 100.
 """
 
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tilewise.store.progress import ProgressStore
+from tilewise.store.review import ReviewQueue
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("progress_child.py")
@@ -30,8 +32,10 @@ FULL = os.environ.get("TILEWISE_FULL") == "1"
 ROUNDS = 100 if FULL else 10
 
 
-def run_and_kill(db: Path, start: int, rng: random.Random) -> list[int]:
-    """Start the child, SIGKILL it after a random delay; return the acknowledged moves."""
+def run_and_kill(db: Path, start: int, rng: random.Random,
+                 reviews: dict[str, list[int]] | None = None) -> list[int]:
+    """Start the child, SIGKILL it after a random delay; return the acknowledged moves (and
+    put the acknowledged mistakes and reviews in ``reviews["mistake"]``/``["review"]``)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "desktop"))
     child = subprocess.Popen([sys.executable, str(CHILD), str(db), str(start)],
                              stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
@@ -44,6 +48,9 @@ def run_and_kill(db: Path, start: int, rng: random.Random) -> list[int]:
         for line in child.stdout:
             if line.startswith("ack "):
                 acks.append(int(line.split()[1]))
+            elif line.startswith(("mistake ", "review ")) and reviews is not None:
+                kind, number = line.split()
+                reviews.setdefault(kind, []).append(int(number))
             elif line.startswith("open "):
                 opened.append(line.split(" ", 1)[1].strip())
 
@@ -63,9 +70,10 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_move(tmp_path: Pa
     rng = random.Random(int(os.environ.get("TILEWISE_SEED", "20261129")))
     db = tmp_path / "progress.sqlite3"
     acknowledged: set[int] = set()
+    reviews: dict[str, list[int]] = {}
     start = 0
     for _round in range(ROUNDS):
-        acks = run_and_kill(db, start, rng)
+        acks = run_and_kill(db, start, rng, reviews)
         acknowledged.update(acks)
         with ProgressStore(db) as store:  # always opens; never moved aside
             assert store.recovered_from is None
@@ -77,11 +85,18 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_move(tmp_path: Pa
                     session = store.load_lesson(profile.id, "core", lesson)
                     assert session is not None and session["lesson"] == lesson
                     assert summary.mastery == (int(lesson[1:]) % 10) / 10
+            kept = {int(s.step_id[1:]): s for p in store.profiles()
+                    for s in ReviewQueue(store).situations(p.id)}
         missing = acknowledged - saved
         assert not missing, f"acknowledged moves lost after a kill: {sorted(missing)[:10]}"
+        lost = set(reviews.get("mistake", [])) - set(kept)
+        assert not lost, f"acknowledged mistakes lost after a kill: {sorted(lost)[:10]}"
+        unreviewed = [i for i in reviews.get("review", []) if kept[i].reviews != 1]
+        assert not unreviewed, f"acknowledged reviews lost after a kill: {unreviewed[:10]}"
         start = max(saved | acknowledged, default=-1) + 1
     assert not list(tmp_path.glob("*corrupt*"))
     assert len(acknowledged) > 0, "the child never got to save (the machine is too slow?)"
+    assert reviews.get("review"), "the child never got to a review save"
 
 
 # -- damaged files ----------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Pack
 from tilewise.store.progress import Profile, ProgressStore
+from tilewise.store.review import ReviewQueue
 from tilewise.store.settings import Settings
 
 if TYPE_CHECKING:
@@ -238,6 +239,10 @@ class MainWindow(QMainWindow):
             return
         self.store.save_lesson(self.profile.id, pack.id, session.lesson.id, session.to_dict(),
                                session.mastery, session.complete)
+        mistakes = [m.to_dict() for m in session.take_mistakes()]
+        if mistakes:  # kept for review (issue 19), in a transaction of their own
+            ReviewQueue(self.store).add_mistakes(self.profile.id, pack.id, session.lesson.id,
+                                                 mistakes)
 
     # ---- profiles and settings ---------------------------------------------------------------
     def switch_profile(self, profile: Profile) -> None:

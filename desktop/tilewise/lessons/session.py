@@ -13,6 +13,13 @@ A lesson with no such step has mastery 1 once complete. Resetting or undoing a s
 change its first-try result.
 
 ``to_dict()`` returns plain JSON-ready data; ``LessonSession(lesson, saved=data)`` resumes it.
+
+Every refused task move and every wrong quiz answer is also kept as a :class:`Mistake` in
+:attr:`LessonSession.mistakes` until the progress store takes them (:meth:`take_mistakes`): the
+step, the table it was made on (the referee state, and the accepted moves of the task steps
+before it, which set a continuing task's table up again), the wrong action, the core's reason
+code and the rule it is about (``tilewise.lessons.mastery``). ``tilewise.lessons.review`` plays
+one again.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tilewise.lessons import moves
+from tilewise.lessons.mastery import mistake_rule
 from tilewise.lessons.model import Lesson, Step
 
 HINT_PENALTY = 0.25
@@ -67,6 +75,32 @@ class StepRecord:
     moves: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """One refused task move or wrong quiz answer, as the progress store keeps it.
+
+    ``step_id``/``step_index``: where; ``kind``: ``"task"`` or ``"quiz"``; ``action``: the
+    referee-protocol action refused (a task) or ``{"option": id}`` (a quiz); ``reason``: the
+    core's reason code (None for a legal move the step does not ask for, or a quiz); ``rule``:
+    the rule id (``tilewise.lessons.mastery``); ``state``: the referee state the move was
+    judged on (None for a quiz); ``before``: step id -> the accepted moves of each earlier task
+    step (what a continuing task's table is built from).
+    """
+
+    step_id: str
+    step_index: int
+    kind: str
+    action: dict[str, Any]
+    reason: str | None
+    rule: str
+    state: dict[str, Any] | None = None
+    before: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (the store's situation)."""
+        return asdict(self)
+
+
 class LessonSession:
     """One learner's way through one lesson (see the module docstring)."""
 
@@ -76,6 +110,8 @@ class LessonSession:
         self._judge = judge
         self._index = 0
         self._records = {step.id: StepRecord() for step in lesson.steps}
+        self.mistakes: list[Mistake] = []
+        """Mistakes made since the last :meth:`take_mistakes` (not part of :meth:`to_dict`)."""
         if saved is not None:
             self._restore(saved)
 
@@ -149,8 +185,10 @@ class LessonSession:
         action type the task does not offer; ``ScenarioError`` (ValueError) comes from the
         rules core for an action it cannot read.
         """
-        feedback, move = self._judge_move(action, state)
+        feedback, move, judged_on = self._judge_move(action, state)
         self._note(self.record(), feedback.accepted, {"action": move, "verdict": feedback.verdict})
+        if not feedback.accepted:
+            self._keep_mistake("task", move, feedback.reason, judged_on)
         return Feedback(feedback.accepted, feedback.legal, feedback.reason, feedback.message,
                         self.record().done, feedback.verdict)
 
@@ -161,7 +199,7 @@ class LessonSession:
         return self._judge_move(action, state)[0]
 
     def _judge_move(self, action: Mapping[str, Any], state: Mapping[str, Any] | None
-                    ) -> tuple[Feedback, dict[str, Any]]:
+                    ) -> tuple[Feedback, dict[str, Any], dict[str, Any]]:
         step, record = self.step, self.record()
         task = step.task
         if task is None:
@@ -178,7 +216,8 @@ class LessonSession:
 
             state = inherited_state(self, self._judge)
         judge = self._judge or moves.default_judge()
-        verdict = judge(moves.scenario(task, move, state))
+        played = moves.scenario(task, move, state)
+        verdict = judge(played)
         legal = bool(verdict.get("legal"))
         reason = None if legal else verdict.get("reason")
         wrong = next((w for w in task.wrong if moves.same_action(w.action, move)), None)
@@ -196,7 +235,7 @@ class LessonSession:
             message = step.feedback.get(reason)
         else:
             message = task.otherwise
-        return Feedback(accepted, legal, reason, message, record.done, verdict), move
+        return Feedback(accepted, legal, reason, message, record.done, verdict), move, played["state"]
 
     def choose(self, option_id: str) -> Feedback:
         """Answer a quiz with an option id. Raises ``SessionError`` on a step that is not a
@@ -213,7 +252,25 @@ class LessonSession:
         accepted = option.id == quiz.answer
         message = option.feedback  # why this option is right, or why it is wrong
         self._note(record, accepted, {"option": option_id})
+        if not accepted:
+            reason = None if option.result is None else option.result.get("reason")
+            self._keep_mistake("quiz", {"option": option_id},
+                               reason if isinstance(reason, str) else None, None)
         return Feedback(accepted, accepted, None, message, record.done)
+
+    def _keep_mistake(self, kind: str, action: dict[str, Any], reason: str | None,
+                      state: dict[str, Any] | None) -> None:
+        before = {step.id: [dict(m) for m in self._records[step.id].moves]
+                  for step in self.lesson.steps[:self._index]
+                  if step.task is not None and self._records[step.id].moves}
+        self.mistakes.append(Mistake(self.step.id, self._index, kind, dict(action), reason,
+                                     mistake_rule(self.step, reason), state, before))
+
+    def take_mistakes(self) -> list[Mistake]:
+        """The mistakes kept since the last call, oldest first; the list is emptied (call it
+        where the progress is saved, so each mistake is stored once)."""
+        taken, self.mistakes = self.mistakes, []
+        return taken
 
     def _note(self, record: StepRecord, accepted: bool, move: dict[str, Any]) -> None:
         record.attempts += 1

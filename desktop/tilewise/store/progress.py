@@ -28,7 +28,7 @@ from tilewise.store.paths import aside_path, data_dir
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: situations and reviews (tilewise.store.review)
 DB_NAME = "progress.sqlite3"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -63,6 +63,34 @@ CREATE TABLE IF NOT EXISTS practice_scores (
     details    TEXT NOT NULL,
     played     TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS situations (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    pack_id    TEXT NOT NULL,
+    lesson_id  TEXT NOT NULL,
+    step_id    TEXT NOT NULL,
+    step_index INTEGER NOT NULL CHECK (step_index >= 0),
+    kind       TEXT NOT NULL CHECK (kind IN ('task', 'quiz')),
+    action     TEXT NOT NULL,
+    reason     TEXT,
+    rule       TEXT NOT NULL,
+    setup      BLOB NOT NULL,
+    created    TEXT NOT NULL,
+    due        TEXT NOT NULL,
+    reviews    INTEGER NOT NULL DEFAULT 0,
+    lapses     INTEGER NOT NULL DEFAULT 0,
+    card       TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS situations_due ON situations (profile_id, due);
+CREATE INDEX IF NOT EXISTS situations_step ON situations (profile_id, pack_id, lesson_id, step_id);
+CREATE TABLE IF NOT EXISTS reviews (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    situation_id INTEGER NOT NULL REFERENCES situations(id) ON DELETE CASCADE,
+    rating       INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
+    reviewed     TEXT NOT NULL,
+    in_review    INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX IF NOT EXISTS reviews_situation ON reviews (situation_id);
 """
 
 
@@ -269,6 +297,7 @@ class ProgressStore:
         with self._transaction() as conn:
             conn.execute("DELETE FROM progress WHERE profile_id = ?", (profile_id,))
             conn.execute("DELETE FROM practice_scores WHERE profile_id = ?", (profile_id,))
+            conn.execute("DELETE FROM situations WHERE profile_id = ?", (profile_id,))
             cursor = conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
             if cursor.rowcount == 0:
                 raise KeyError(profile_id)

@@ -1,0 +1,116 @@
+"""Mastery per rule: the core's reason codes grouped into the rules a learner is taught.
+
+A rule is a stable id (``joker_never_passed``, ``blind_last_pass``, ``chi_upper_seat``...);
+:data:`RULES` lists, in teaching order, the reason codes (``tilewise.rules.verdict.Reason``,
+REFERENCE.md section 11) each rule stands for, so every code belongs to exactly one rule.
+A move the core allows but the step does not ask for (a legal pass of the wrong tiles), or a
+quiz whose option names no reason, is about the rules of its step (:func:`step_rule`), else
+:data:`CHOICE` (choosing well, not a rule broken).
+
+:func:`rule_mastery` turns judged outcomes ``(rule, right)`` into a score per rule, 0..1: the
+share of right answers (first moves of lesson steps and reviews count alike). The GUI names
+each rule in the learner's language (``tilewise.gui.review.rulenames``); this module holds
+codes only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from tilewise.lessons.model import Step
+from tilewise.rules.verdict import Reason
+
+CHOICE = "choice"
+"""The rule id of a mistake that breaks no rule: a legal move that is not the one asked for."""
+
+RULES: Mapping[str, tuple[str, ...]] = {
+    # REFERENCE.md section 1 (tile sets) and 3 (hand size)
+    "know_tiles": ("UNKNOWN_TILE", "TILE_NOT_IN_SET", "TILE_SUPPLY_EXCEEDED", "TILE_NOT_IN_HAND"),
+    "turn_order": ("WRONG_PHASE", "NOT_YOUR_TURN"),
+    # section 4 (the Charleston)
+    "pass_three": ("PASS_NEEDS_THREE",),
+    "joker_never_passed": ("JOKER_NOT_PASSABLE",),
+    "blind_last_pass": ("BLIND_NOT_ALLOWED",),
+    "charleston_order": ("FIRST_CHARLESTON_MANDATORY", "SECOND_CHARLESTON_UNDERWAY"),
+    "courtesy_across": ("COURTESY_ACROSS_ONLY", "COURTESY_COUNT_OUT_OF_RANGE"),
+    # section 5 (jokers)
+    "joker_identical_groups": ("JOKER_ONLY_IN_IDENTICAL_GROUPS", "GROUP_TILES_DIFFER"),
+    "discarded_joker_dead": ("DISCARDED_JOKER_DEAD",),
+    "joker_exchange": ("JOKER_EXCHANGE_NOT_YOUR_TURN", "JOKER_EXCHANGE_TILE_MISMATCH",
+                       "NO_JOKER_IN_MELD", "DISCARD_CANNOT_REDEEM_JOKER", "NO_REVERSE_EXCHANGE"),
+    # section 6 (American calls)
+    "call_for_exposure": ("CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG",),
+    # section 7 (WSM claims)
+    "claim_latest_discard": ("NOT_LATEST_DISCARD", "CLAIM_WINDOW_CLOSED",
+                             "CANNOT_CLAIM_OWN_DISCARD"),
+    "chi_upper_seat": ("CHI_ONLY_FROM_UPPER_SEAT",),
+    "meld_tiles": ("CHI_NOT_A_SEQUENCE", "PONG_NEEDS_PAIR", "KONG_NEEDS_TRIPLET",
+                   "PAIR_CLAIM_ONLY_FOR_WIN"),
+    # section 8 (kongs)
+    "kong_timing": ("CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG", "KONG_NOT_ALLOWED_RIGHT_AFTER_CLAIM",
+                    "KONG_ONLY_ON_OWN_TURN", "ADDED_TILE_PLACEMENT",
+                    "CONCEALED_KONG_CANNOT_BE_ROBBED"),
+    # sections 9-10 (winning, irregularities)
+    "winning_hand": ("NOT_A_WINNING_HAND",),
+    "dead_hand": ("DEAD_HAND", "LONG_HAND", "SHORT_HAND"),
+}
+"""Rule id -> the reason codes it stands for, in teaching order (see the module docstring)."""
+
+RULE_IDS: tuple[str, ...] = (*RULES, CHOICE)
+"""Every rule id, in teaching order, :data:`CHOICE` last."""
+
+_RULE_OF: dict[str, str] = {code: rule for rule, codes in RULES.items() for code in codes}
+assert set(_RULE_OF) == {r.value for r in Reason}, "every reason code belongs to one rule"
+
+
+def rule_of(reason: str | None) -> str | None:
+    """The rule a reason code is about (None for None or a code the core does not have)."""
+    return None if reason is None else _RULE_OF.get(reason)
+
+
+def step_rule(step: Step) -> str:
+    """The rule a step teaches: that of the first reason its feedback or listed wrong moves
+    name (in the order the pack writes them), else :data:`CHOICE`."""
+    reasons = list(step.feedback)
+    if step.task is not None:
+        reasons += [w.reason for w in step.task.wrong if w.reason is not None]
+    if step.quiz is not None:
+        reasons += [str(o.result.get("reason")) for o in step.quiz.options
+                    if o.result is not None and o.result.get("reason")]
+    return next((rule for rule in map(rule_of, reasons) if rule is not None), CHOICE)
+
+
+def mistake_rule(step: Step, reason: str | None) -> str:
+    """The rule a mistake on ``step`` with the core's ``reason`` is about (see the module
+    docstring)."""
+    return rule_of(reason) or step_rule(step)
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """One rule's mastery: ``right`` and ``wrong`` outcomes, ``score`` = right / both (0..1)."""
+
+    rule: str
+    right: int
+    wrong: int
+
+    @property
+    def score(self) -> float:
+        """right / (right + wrong); 0 when nothing was judged."""
+        total = self.right + self.wrong
+        return self.right / total if total else 0.0
+
+
+def rule_mastery(outcomes: Iterable[tuple[str, bool]]) -> list[RuleScore]:
+    """Mastery per rule from ``(rule id, right)`` outcomes, in :data:`RULE_IDS` order, only
+    the rules with an outcome (an unknown rule id raises ``KeyError``)."""
+    right = dict.fromkeys(RULE_IDS, 0)
+    wrong = dict.fromkeys(RULE_IDS, 0)
+    for rule, ok in outcomes:
+        (right if ok else wrong)[rule] += 1
+    return [RuleScore(r, right[r], wrong[r]) for r in RULE_IDS if right[r] + wrong[r]]
+
+
+__all__ = ["CHOICE", "RULES", "RULE_IDS", "RuleScore", "mistake_rule", "rule_mastery",
+           "rule_of", "step_rule"]
