@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
         """The learners dialog: switch, or add a learner."""
         from tilewise.gui.dialogs.dialogs import NewProfileDialog, ProfilesDialog
 
-        dialog = ProfilesDialog(self.store.profiles(), self.profile.id, self)
+        dialog = ProfilesDialog(self.store.profiles(), self.profile.id, self, store=self.store)
         if not dialog.exec():
             return
         if dialog.add_requested:
@@ -270,6 +270,9 @@ class MainWindow(QMainWindow):
         profile = self.store.profile(chosen) if chosen is not None else None
         if profile is not None:
             self.switch_profile(profile)
+        else:
+            self.profile = self.store.profile(self.profile.id) or self.profile  # renamed
+            self.retranslate()
 
     def edit_settings(self) -> None:
         """The settings dialog; a new language applies at once, without a restart."""

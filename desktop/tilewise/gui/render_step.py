@@ -73,13 +73,16 @@ class Renderer:
         install_qt_translations(self.app, lang)
         settings = Settings(language=lang, theme=theme)
         self.app.setStyleSheet(style_sheet(theme, settings.text_scale))
-        store = ProgressStore()
+        # A throwaway store and settings file: a render never writes into a learner's data,
+        # even when TILEWISE_HOME names a real data folder (issue 16).
+        scratch = Path(tempfile.mkdtemp(prefix="tilewise-render-"))
+        store = ProgressStore(scratch / "progress.sqlite3")
         profile = store.create_profile("Sam", lang)
         packs, problems = load_packs(pack_folders(extra_packs))
         if problems:
             raise RuntimeError("pack problems: " + "; ".join(problems[:5]))
         self.window = MainWindow(store, settings, packs, profile,
-                                 settings_path=Path(os.environ["TILEWISE_HOME"]) / "s.toml")
+                                 settings_path=scratch / "settings.toml")
 
     def shoot(self, size: tuple[int, int], out: Path) -> Path:
         """Paint the window at ``size`` device pixels into ``out`` (PNG)."""

@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import qVersion
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,12 +21,16 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -36,8 +40,11 @@ from tilewise import __version__
 from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import LANGUAGES, _, pgettext
 from tilewise.store.paths import resource_dir
-from tilewise.store.progress import Profile
+from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import THEMES, TILE_SIZE_RANGE
+
+PROFILE_NAME_LIMIT = 40
+"""The longest learner name, in characters (a name fits on a library heading)."""
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -63,7 +70,7 @@ class NewProfileDialog(QDialog):
         self.welcome = QLabel()
         self.welcome.setWordWrap(True)
         self.name = QLineEdit()
-        self.name.setMaxLength(40)
+        self.name.setMaxLength(PROFILE_NAME_LIMIT)
         self.language = QComboBox()
         _languages(self.language, language)
         self.form = QFormLayout()
@@ -98,38 +105,115 @@ class NewProfileDialog(QDialog):
 
 
 class ProfilesDialog(QDialog):
-    """Pick the learner (family, community centre), or add one."""
+    """Pick the learner (family, community centre), add one, rename or delete one.
+
+    With ``store`` the dialog renames and deletes through it (each a transaction of the
+    progress store); the learner in use (``current``) cannot be deleted. Deleting asks first,
+    naming the learner; :attr:`confirm` and :attr:`ask_name` are the two questions it asks
+    (tests answer them). Learner names are shown as plain text.
+    """
 
     def __init__(self, profiles: list[Profile], current: int | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, store: ProgressStore | None = None) -> None:
         super().__init__(parent)
+        self.store, self.current = store, current
         self.list = QListWidget()
+        self._fill(profiles)
+        self.add = QPushButton()
+        self.add_requested = False
+        self.add.clicked.connect(self._add)
+        self.rename = QPushButton()
+        self.rename.clicked.connect(self._rename)
+        self.delete = QPushButton()
+        self.delete.clicked.connect(self._delete)
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.box = _buttons(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        row = QHBoxLayout()
+        for button in (self.add, self.rename, self.delete):
+            row.addWidget(button)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.box)
+        self.rename.setVisible(store is not None)
+        self.delete.setVisible(store is not None)
+        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
+        self.list.currentItemChanged.connect(lambda *_a: self._update())
+        self.confirm = self._confirm
+        self.ask_name = self._ask_name
+        self.retranslate()
+
+    def _fill(self, profiles: list[Profile]) -> None:
+        chosen = self.chosen() if self.list.count() else self.current
+        self.list.clear()
         for profile in profiles:
             item = QListWidgetItem(f"{profile.name} ({LANGUAGES.get(profile.language, profile.language)})")
             item.setData(256, profile.id)
             self.list.addItem(item)
-            if profile.id == current:
+            if profile.id == chosen:
                 self.list.setCurrentItem(item)
-        self.add = QPushButton()
-        self.add_requested = False
-        self.add.clicked.connect(self._add)
-        self.box = _buttons(self)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list)
-        layout.addWidget(self.add)
-        layout.addWidget(self.box)
-        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Texts in the current language."""
         self.setWindowTitle(_("Learners"))
         self.add.setText(_("Add a learner…"))
+        self.rename.setText(_("Rename…"))
+        self.delete.setText(_("Delete…"))
         translate_buttons(self.box)
+        self._update()
+
+    def _update(self) -> None:
+        chosen = self.chosen()
+        self.rename.setEnabled(chosen is not None)
+        self.delete.setEnabled(chosen is not None and chosen != self.current)
+        self.delete.setToolTip(_("The learner in use cannot be deleted: switch to another "
+                                 "learner first.") if chosen == self.current else "")
 
     def _add(self) -> None:
         self.add_requested = True
         self.accept()
+
+    def _name_of(self, profile_id: int) -> str:
+        profile = self.store.profile(profile_id) if self.store is not None else None
+        return profile.name if profile is not None else ""
+
+    def _confirm(self, text: str) -> bool:
+        answer = QMessageBox.question(self, _("Delete a learner"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_name(self, current: str) -> str | None:
+        name, ok = QInputDialog.getText(self, _("Rename a learner"), _("New name"), text=current)
+        return name if ok else None
+
+    def _rename(self) -> None:
+        chosen = self.chosen()
+        if self.store is None or chosen is None:
+            return
+        name = self.ask_name(self._name_of(chosen))
+        if name is None:
+            return
+        if not name.strip():
+            self.message.setText(_("A learner needs a name."))
+            return
+        self.store.rename_profile(chosen, name[:PROFILE_NAME_LIMIT])
+        self.message.setText("")
+        self._fill(self.store.profiles())
+
+    def _delete(self) -> None:
+        chosen = self.chosen()
+        if self.store is None or chosen is None or chosen == self.current:
+            return
+        name = self._name_of(chosen)
+        if not self.confirm(_("Delete {name} and all of {name}'s progress? This cannot be "
+                              "undone.", name=name)):
+            return
+        self.store.delete_profile(chosen)
+        self.message.setText(_("{name} was deleted.", name=name))
+        self._fill(self.store.profiles())
+        self._update()
 
     def chosen(self) -> int | None:
         """The selected profile id."""
@@ -279,13 +363,28 @@ class HelpDialog(QDialog):
         super().__init__(parent)
         self.text = QLabel()
         self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.text.setContentsMargins(4, 4, 4, 4)
+        # A long help at a large text size scrolls inside the dialog, and opens at its top.
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setWidget(self.text)
         self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.box.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
+        layout.addWidget(self.scroller, 1)
         layout.addWidget(self.box)
         self.resize(640, 420)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None:
+            self.setMaximumSize(screen.size())
         self.retranslate()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """Open at the first line of the help, whatever was scrolled before."""
+        super().showEvent(event)
+        self.scroller.verticalScrollBar().setValue(0)
 
     def retranslate(self) -> None:
         """Texts in the current language."""

@@ -1,0 +1,87 @@
+"""Learners: rename and delete (with a question first, never the learner in use); render and
+help as a teacher meets them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.gui.test_commands import _run
+from tilewise.gui.dialogs.dialogs import HelpDialog, ProfilesDialog
+
+
+def dialog_for(window: Any, qtbot: Any) -> ProfilesDialog:
+    dialog = ProfilesDialog(window.store.profiles(), window.profile.id, window,
+                            store=window.store)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def select(dialog: ProfilesDialog, name: str) -> None:
+    for row in range(dialog.list.count()):
+        if dialog.list.item(row).text().startswith(name + " ("):
+            dialog.list.setCurrentRow(row)
+            return
+    raise LookupError(name)
+
+
+def test_rename_a_learner_and_refuse_an_empty_name(window: Any, qtbot: Any) -> None:
+    window.store.create_profile("Ana", "es")
+    dialog = dialog_for(window, qtbot)
+    select(dialog, "Ana")
+    dialog.ask_name = lambda current: "   "
+    dialog.rename.click()
+    assert dialog.message.text() == "A learner needs a name."
+    assert [p.name for p in window.store.profiles()] == ["Sam", "Ana"]
+    dialog.ask_name = lambda current: None  # cancelled: nothing changes
+    dialog.rename.click()
+    dialog.ask_name = lambda current: f"<b>{current}</b> María"
+    dialog.rename.click()
+    assert [p.name for p in window.store.profiles()] == ["Sam", "<b>Ana</b> María"]
+    assert dialog.list.currentItem().text().startswith("<b>Ana</b> María")  # plain, as typed
+
+
+def test_delete_asks_first_and_never_the_learner_in_use(window: Any, qtbot: Any) -> None:
+    window.store.create_profile("Ana", "es")
+    dialog = dialog_for(window, qtbot)
+    select(dialog, "Sam")
+    assert not dialog.delete.isEnabled() and dialog.delete.toolTip()
+    select(dialog, "Ana")
+    asked: list[str] = []
+    dialog.confirm = lambda text: asked.append(text) or False  # "No"
+    dialog.delete.click()
+    assert asked and "Ana" in asked[0] and [p.name for p in window.store.profiles()] == ["Sam", "Ana"]
+    dialog.confirm = lambda text: True
+    dialog.delete.click()
+    assert [p.name for p in window.store.profiles()] == ["Sam"]
+    assert dialog.message.text() == "Ana was deleted."
+    assert dialog.list.count() == 1
+
+
+def test_render_writes_nothing_into_a_learners_data(tmp_path: Path) -> None:
+    from tilewise.store.progress import ProgressStore
+
+    home = tmp_path / "real-home"
+    home.mkdir()
+    out = tmp_path / "shot.png"
+    done = _run(["render", "--pack", "core", "--lesson", "tiles", "--step", "1", "--size",
+                 "800x600", "--out", str(out)], home)
+    assert done.returncode == 0, done.stderr[-2000:]
+    stores = list(home.rglob("progress.sqlite3"))
+    for path in stores:  # if the app made a store there, it holds no learner from render
+        with ProgressStore(path) as store:
+            assert store.profiles() == []
+
+
+def test_help_opens_at_its_first_line(window: Any, qtbot: Any) -> None:
+    dialog = HelpDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.resize(320, 160)  # far too small: it scrolls
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    bar = dialog.scroller.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    dialog.hide()
+    dialog.show()
+    assert bar.value() == 0
