@@ -8,6 +8,8 @@
   seats, headless (``lessons.hand.play``).
 - ``tilewise review --profile NAME --list``: a learner's mistakes due for review
   (``store.commands``).
+- ``tilewise learner export|import ...``, ``tilewise backup [--list | --restore N]``: move a
+  learner to another computer; copies of the store (``store.commands``).
 - ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
 
 Each subcommand's module is imported only when it is used, so ``tilewise referee`` never loads
@@ -27,6 +29,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "render": ("tilewise.gui.render", "main"),
     "play": ("tilewise.lessons.hand.play", "main"),
     "review": ("tilewise.store.commands", "review_main"),
+    "learner": ("tilewise.store.commands", "learner_main"),
+    "backup": ("tilewise.store.commands", "backup_main"),
 }
 
 

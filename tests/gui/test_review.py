@@ -17,3 +17,16 @@ def test_a_wrong_quiz_answer_in_the_player_is_kept_for_review(window: Any) -> No
     assert player.session.mistakes == []  # taken by the store, kept once
     player.choose("no")  # a right answer is no mistake
     assert len(ReviewQueue(window.store).situations(window.profile.id)) == 1
+
+
+def test_each_start_backs_the_store_up_and_keeps_ten(home: Any, qtbot: Any) -> None:
+    from tilewise.gui import app
+    from tilewise.store.transfer import backups
+
+    for _ in range(2):
+        window = app.start(app.parser().parse_args(["--profile", "Sam", "--lang", "en"]))
+        assert window is not None
+        qtbot.addWidget(window)
+        window.close()
+        window.store.close()
+    assert len(backups()) == 2 and backups()[0].parent == home / "data" / "backups"

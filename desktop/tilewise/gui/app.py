@@ -15,6 +15,7 @@ import argparse
 import logging
 import logging.handlers
 import os
+import sqlite3
 import sys
 import tempfile
 import time
@@ -146,6 +147,12 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     app.styleHints().colorSchemeChanged.connect(
         lambda _scheme: app.setStyleSheet(style_sheet(settings.theme, settings.text_scale)))
     store = ProgressStore()
+    try:  # a copy of the store at each start, the newest 10 kept (issue 19)
+        from tilewise.store.transfer import make_backup
+
+        make_backup(store)
+    except (OSError, sqlite3.Error):
+        log.exception("the progress store could not be backed up")
     profile = first_profile(store, settings, args.profile, language)
     if profile is None:
         return None

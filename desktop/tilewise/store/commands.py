@@ -1,4 +1,4 @@
-"""Learner commands without a window: ``tilewise review``.
+"""Learner commands without a window: ``tilewise review``, ``tilewise learner``, ``tilewise backup``.
 
 ``tilewise review --profile NAME --list [--at ISO-TIME]`` prints the learner's situations due
 now (or at ``--at``), soonest first, one per line, tab-separated:
@@ -6,6 +6,16 @@ now (or at ``--at``), soonest first, one per line, tab-separated:
 shows it; the rule is its stable id, ``tilewise.lessons.mastery``), then nothing else; exit 0.
 A profile name that no learner has: a message on stderr, exit 2. The store is the learner's
 own (``TILEWISE_HOME`` or the platform data folder), or ``--store FILE``.
+
+``tilewise learner export --profile NAME --out FILE`` writes the learner's file;
+``tilewise learner import FILE`` adds the learner it holds (prints the new profile's name);
+a damaged or newer file: the reason on stderr, exit 1, nothing changed
+(``tilewise.store.transfer``).
+
+``tilewise backup`` copies the store into ``data_dir()/backups`` (the newest 10 are kept) and
+prints the copy's path; ``--list`` prints the backups, newest first, numbered from 1;
+``--restore N`` (a number from the list, or a file) puts that one back (the current store is
+backed up first); a damaged backup: the reason on stderr, exit 1, nothing changed.
 """
 
 from __future__ import annotations
@@ -18,6 +28,15 @@ from pathlib import Path
 
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.review import ReviewQueue
+from tilewise.store.transfer import (
+    TransferError,
+    backups,
+    import_learner,
+    make_backup,
+    read_export,
+    restore_backup,
+    write_export,
+)
 
 
 def find_profile(store: ProgressStore, name: str) -> Profile | None:
@@ -52,10 +71,75 @@ def review_main(argv: Sequence[str]) -> int:
         if profile is None:
             print(f"tilewise review: no learner is called {args.profile!r}", file=sys.stderr)
             return 2
-        for situation in ReviewQueue(store).due(profile.id, until=until):
+        for situation in ReviewQueue(store).due_list(profile.id, until=until):
             print(f"{situation.id}\t{situation.pack_id}/{situation.lesson_id} step "
                   f"{situation.step_index + 1}\t{situation.rule}\t{situation.due}")
     return 0
 
 
-__all__ = ["find_profile", "review_main"]
+def learner_main(argv: Sequence[str]) -> int:
+    """``tilewise learner export|import`` (see the module docstring); returns the exit code."""
+    parser = argparse.ArgumentParser(prog="tilewise learner",
+                                     description="Move a learner to another computer.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    out = sub.add_parser("export", help="write one learner's file")
+    out.add_argument("--profile", required=True, help="the learner's name")
+    out.add_argument("--out", required=True, type=Path, help="the JSON file to write")
+    into = sub.add_parser("import", help="add the learner of a file")
+    into.add_argument("file", type=Path)
+    for each in (out, into):
+        each.add_argument("--store", type=Path, help="the progress file (default: the learner's)")
+    args = parser.parse_args(list(argv))
+    if args.command == "import":
+        try:
+            data = read_export(args.file)
+        except TransferError as error:
+            print(f"tilewise learner import: {error}; nothing was changed", file=sys.stderr)
+            return 1
+    with ProgressStore(args.store) as store:
+        if args.command == "import":
+            print(import_learner(store, data).name)
+            return 0
+        profile = find_profile(store, args.profile)
+        if profile is None:
+            print(f"tilewise learner: no learner is called {args.profile!r}", file=sys.stderr)
+            return 2
+        write_export(store, profile.id, args.out)
+    return 0
+
+
+def backup_main(argv: Sequence[str]) -> int:
+    """``tilewise backup [--list | --restore N]`` (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="tilewise backup",
+                                     description="Copies of the progress store.")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--list", action="store_true", help="list the backups, newest first")
+    what.add_argument("--restore", metavar="N", help="put backup N (or a file) back")
+    parser.add_argument("--store", type=Path, help="the progress file (default: the learner's)")
+    parser.add_argument("--folder", type=Path, help="the backups folder (default: the learner's)")
+    args = parser.parse_args(list(argv))
+    found = backups(args.folder)
+    if args.list:
+        for number, path in enumerate(found, start=1):
+            print(f"{number}\t{path}")
+        return 0
+    if args.restore is not None:
+        chosen = Path(args.restore)
+        if args.restore.isdigit():
+            if not 1 <= int(args.restore) <= len(found):
+                print(f"tilewise backup: there is no backup {args.restore}", file=sys.stderr)
+                return 1
+            chosen = found[int(args.restore) - 1]
+        try:
+            safety = restore_backup(chosen, args.store, folder=args.folder)
+        except TransferError as error:
+            print(f"tilewise backup: {error}; nothing was changed", file=sys.stderr)
+            return 1
+        print(f"restored {chosen.name}; the store before is kept as {safety.name}")
+        return 0
+    with ProgressStore(args.store) as store:
+        print(make_backup(store, args.folder))
+    return 0
+
+
+__all__ = ["backup_main", "find_profile", "learner_main", "review_main"]

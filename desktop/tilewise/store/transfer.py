@@ -197,11 +197,11 @@ def check_export(data: Any) -> dict[str, Any]:
     return data
 
 
-def import_learner(store: ProgressStore, data: Mapping[str, Any]) -> Profile:
+def import_learner(store: ProgressStore, data: Any) -> Profile:
     """Add the learner of a checked file (:func:`read_export`/:func:`check_export`) as a new
     profile, with all of its progress, in one transaction; return the profile. Nothing is
     written when the data is not a whole learner file (:class:`TransferError`)."""
-    checked = check_export(dict(data))
+    checked = check_export(data)
     profile = checked["profile"]
     dump = json.dumps
     with store._transaction() as conn:
