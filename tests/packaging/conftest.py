@@ -8,9 +8,11 @@ no passphrase unless asked) in a temporary GNUPGHOME; none is ever written to th
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,3 +99,82 @@ def signer(build: ModuleType, release_key: Key) -> Iterator[object]:
     key = build.SigningKey(armored=release_key.secret, passphrase=None)
     with build.temporary_gnupghome() as home:
         yield build.Signer(home, key)
+
+
+# --------------------------------------------------------------------------- the one release build
+
+RELEASE_TEST_ON = os.environ.get("TILEWISE_RELEASE_TEST") == "1"
+RELEASE_TEST_REASON = ("builds the frozen app, the installers and the apt repository (minutes): "
+                       "`make test` and `make release-test` run it (TILEWISE_RELEASE_TEST=1)")
+BUILD_PASSPHRASE = "correct horse battery staple"
+# Tools whose environment the release build's children are checked for (PATH shims).
+SHIMMED_TOOLS = ("gpg", "dpkg-deb", "debsigs", "apt-ftparchive", "lintian", "patchelf", "tar",
+                 "git")
+
+
+@dataclass(frozen=True)
+class ReleaseBuild:
+    """What `build.py release --sign` left: folders, its output, time, and children's envs."""
+
+    out: Path
+    work: Path
+    repo: Path
+    seconds: float
+    output: str
+    env_logs: Path
+    key: Key
+
+
+def _write_shims(shims: Path, logs: Path) -> None:
+    """A script per SHIMMED_TOOLS tool that saves its environment, then runs the real tool."""
+    shims.mkdir()
+    logs.mkdir()
+    for tool in SHIMMED_TOOLS:
+        real = shutil.which(tool)
+        if real is None:
+            continue
+        script = shims / tool
+        script.write_text(f'#!/bin/sh\nenv > "{logs}/{tool}.$$"\nexec "{real}" "$@"\n')
+        script.chmod(0o755)
+
+
+@pytest.fixture(scope="session")
+def build_key(tmp_path_factory: pytest.TempPathFactory) -> Key:
+    """The release build's key: passphrase-protected, so the passphrase path is exercised."""
+    return make_key(tmp_path_factory.mktemp("key-build"), "Tilewise build <build@tilewise.invalid>",
+                    passphrase=BUILD_PASSPHRASE)
+
+
+@pytest.fixture(scope="session")
+def release_build(build: ModuleType, build_key: Key,
+                  tmp_path_factory: pytest.TempPathFactory) -> ReleaseBuild:
+    """Run `build.py release --sign --skip-checks` ONCE for every slow packaging test.
+
+    The release, apt repository, lintian and secret-hygiene tests all read this one build
+    (freeze, self-test, .deb + tar.xz, lintian, signatures, apt repository). Its children run
+    through PATH shims that record their environments (``env_logs``).
+    """
+    if not RELEASE_TEST_ON:
+        pytest.skip(RELEASE_TEST_REASON)
+    missing = [t for t in ("dpkg-deb", "debsigs", "desktop-file-validate", "appstreamcli", "gpg",
+                           "apt-ftparchive", "lintian", "patchelf") if shutil.which(t) is None]
+    if missing:
+        pytest.fail(f"release tools missing: {missing}; run `bash packaging/release-deps.sh`")
+    base = tmp_path_factory.mktemp("release")
+    out, work = base / "dist", base / "work"
+    _write_shims(base / "shims", base / "env-logs")
+    env = {**os.environ, "TILEWISE_SIGNING_KEY": build_key.secret,
+           "TILEWISE_SIGNING_PASSPHRASE": BUILD_PASSPHRASE,
+           "PATH": f"{base / 'shims'}:{os.environ['PATH']}"}
+    cmd = [sys.executable, str(PACKAGING / "build.py"), "release", "--sign", "--skip-checks",
+           "--unpublished-key", "--out", str(out), "--work", str(work)]
+    if build.app_has_self_test():
+        cmd.append("--require-self-test")
+    started = time.monotonic()
+    result = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True, timeout=1500)
+    seconds = time.monotonic() - started
+    assert result.returncode == 0, result.stdout + result.stderr
+    print(f"\nrelease --sign took {seconds:.0f} s\n{result.stdout}")
+    return ReleaseBuild(out=out, work=work, repo=out / "apt", seconds=seconds,
+                        output=result.stdout + result.stderr, env_logs=base / "env-logs",
+                        key=build_key)

@@ -1,8 +1,10 @@
 """The whole release, end to end: freeze, self-test, .deb + tar.xz, sign, verify, tamper.
 
-Slow (measured on the 2-core machine: 210 s when quiet, 357 s while others worked: PyInstaller,
-xz -9 twice, the frozen self-test twice), so it runs only with TILEWISE_RELEASE_TEST=1, which
-`make release-test` sets; `make test` skips it with that reason. The signing key is generated on the fly (conftest.make_key).
+All of it reads the one build of the session (conftest.release_build, also used by the apt
+repository, lintian and secret-hygiene tests), so the frozen app is built once per run:
+measured on the 2-core machine, about 2.5 min quiet and 5 min while others worked (PyInstaller,
+xz -9 twice, the frozen self-test, lintian). It runs with TILEWISE_RELEASE_TEST=1, which
+`make test` and `make release-test` set. The signing key is generated on the fly.
 """
 
 from __future__ import annotations
@@ -12,48 +14,28 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import time
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from tests.packaging.conftest import PACKAGING, ROOT, Key
+from tests.packaging.conftest import PACKAGING, Key, ReleaseBuild
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        os.environ.get("TILEWISE_RELEASE_TEST") != "1",
-        reason="builds the frozen app and the installers (minutes): run `make release-test` "
-               "(sets TILEWISE_RELEASE_TEST=1)",
-    ),
-]
+pytestmark = pytest.mark.slow
 
 BUILD = PACKAGING / "build.py"
 
 
 @pytest.fixture(scope="module")
-def release(build: ModuleType, release_key: Key, tmp_path_factory: pytest.TempPathFactory
-            ) -> tuple[Path, float]:
-    """Run `build.py release --sign --skip-checks` once; return (out dir, seconds)."""
-    missing = [t for t in ("dpkg-deb", "debsigs", "desktop-file-validate", "appstreamcli", "gpg")
-               if shutil.which(t) is None]
-    if missing:
-        pytest.fail(f"release tools missing: {missing}; run `bash packaging/release-deps.sh`")
-    base = tmp_path_factory.mktemp("release")
-    out, work = base / "dist", base / "work"
-    env = {**os.environ, "TILEWISE_SIGNING_KEY": release_key.secret}
-    env.pop("TILEWISE_SIGNING_PASSPHRASE", None)
-    cmd = [sys.executable, str(BUILD), "release", "--sign", "--skip-checks",
-           "--out", str(out), "--work", str(work)]
-    if build.app_has_self_test():
-        cmd.append("--require-self-test")
-    started = time.monotonic()
-    result = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True, timeout=1200)
-    seconds = time.monotonic() - started
-    assert result.returncode == 0, result.stdout + result.stderr
-    print(f"\nrelease --sign took {seconds:.0f} s\n{result.stdout}")
-    return out, seconds
+def release(release_build: ReleaseBuild) -> tuple[Path, float]:
+    """(out dir, seconds) of the session's one signed release build."""
+    return release_build.out, release_build.seconds
+
+
+@pytest.fixture(scope="module")
+def release_key(release_build: ReleaseBuild) -> Key:
+    """The key the session's build was signed with (shadows conftest's fast-test key)."""
+    return release_build.key
 
 
 def _deb(out: Path) -> Path:
@@ -68,7 +50,8 @@ def test_release_writes_signed_installers(release: tuple[Path, float], build: Mo
     out, _ = release
     version = build.bundle.project_metadata().version
     names = sorted(p.name for p in out.iterdir())
-    assert names == sorted([_deb(out).name, _tarball(out).name, "SHA256SUMS", "SHA256SUMS.asc"])
+    assert names == sorted([_deb(out).name, _tarball(out).name, "SHA256SUMS", "SHA256SUMS.asc",
+                            "apt"])
     assert _deb(out).name.startswith(f"tilewise_{version}_")
     fields = subprocess.run(["dpkg-deb", "-f", str(_deb(out)), "Package", "Version", "Depends"],
                             capture_output=True, text=True, check=True).stdout
@@ -170,3 +153,38 @@ def test_portable_install_runs(release: tuple[Path, float], build: ModuleType,
 def test_release_time_is_recorded(release: tuple[Path, float]) -> None:
     print(f"\nrelease pipeline (no checks, signed): {release[1]:.0f} s")
     assert release[1] > 0
+
+
+def test_deb_carries_what_debian_tools_read(release: tuple[Path, float]) -> None:
+    """md5sums (dpkg --verify, debsums), changelog, man page, lintian overrides, section."""
+    deb = _deb(release[0])
+    listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True,
+                             check=True).stdout
+    for path in ("./usr/share/doc/tilewise/changelog.gz", "./usr/share/man/man1/tilewise.1.gz",
+                 "./usr/share/lintian/overrides/tilewise", "./usr/share/doc/tilewise/copyright"):
+        assert path in listing, path
+    libraries = [ln for ln in listing.splitlines() if ".so" in ln.rsplit(" ", 1)[-1]
+                 and not ln.startswith("l")]
+    assert libraries and not [ln for ln in libraries if "x" in ln.split()[0]], "executable .so"
+    md5sums = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True,
+                             text=True, check=True).stdout
+    files = [ln for ln in listing.splitlines() if ln.startswith("-")]
+    assert len(md5sums.splitlines()) == len(files)
+    assert "opt/tilewise/tilewise\n" in md5sums
+    section = subprocess.run(["dpkg-deb", "-f", str(deb), "Section"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    assert section == "education"
+
+
+def test_no_build_machine_library_paths(release: tuple[Path, float], release_build: ReleaseBuild
+                                        ) -> None:
+    """No ELF file of the bundle searches a folder of the build machine (RUNPATH/RPATH)."""
+    app = release_build.work / "dist" / "tilewise"
+    leaks = []
+    for path in app.rglob("*"):
+        if path.is_file() and not path.is_symlink() and path.read_bytes()[:4] == b"\x7fELF":
+            rpath = subprocess.run(["patchelf", "--print-rpath", str(path)], capture_output=True,
+                                   text=True, check=True).stdout.strip()
+            if any(entry and not entry.startswith("$ORIGIN") for entry in rpath.split(":")):
+                leaks.append(f"{path.relative_to(app)}: {rpath}")
+    assert not leaks, leaks
