@@ -27,11 +27,14 @@ run: $(STAMP)
 	$(MAKE) --no-print-directory i18n
 	QT_QPA_PLATFORM= $(BIN)/tilewise
 
-## install what is needed and run every check
+## install what is needed and run every check; on success, build/tested/<tree> records that
+## this commit (and its uncommitted changes) passed, so `make release` need not run it again
 test: $(STAMP)
-	$(MAKE) --no-print-directory i18n
-	$(MAKE) --no-print-directory release-deps
-	$(MAKE) --no-print-directory lint typecheck imports referee packs i18n-check pytest
+	@tree=$$($(PY) packaging/build.py tested) && \
+	$(MAKE) --no-print-directory i18n && \
+	$(MAKE) --no-print-directory release-deps && \
+	$(MAKE) --no-print-directory lint typecheck imports referee packs i18n-check pytest && \
+	if [ -n "$$tree" ]; then $(PY) packaging/build.py tested --mark "$$tree" >/dev/null; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check desktop tests packaging resources/tiles/tileart.py
@@ -81,20 +84,25 @@ i18n-update: $(STAMP)
 i18n-check: $(STAMP)
 	$(PY) i18n/catalogs.py check
 
-## Linux release (packaging/README.md): checks, catalogs, freeze, --self-test, .deb + .tar.xz in dist/
+## Linux release (packaging/README.md): catalogs, freeze, --self-test, .deb + .tar.xz in dist/,
+## lintian. It runs `make test` first only if this tree has not passed it yet (build/tested/);
+## SKIP_CHECKS=1 skips that (CI, right after its own `make test` on the same commit).
 .PHONY: release-deps release-signed release-test release-measure
+RELEASE_FLAGS := $(if $(filter 1,$(SKIP_CHECKS)),--skip-checks)
 release-deps: $(STAMP)
 	bash packaging/release-deps.sh
 	$(PY) -c 'import PyInstaller' 2>/dev/null || $(PY) -m pip install -q -e '.[release]'
 
 release: release-deps
-	$(PY) packaging/build.py release
+	$(PY) packaging/build.py release $(RELEASE_FLAGS)
 
-## the same, signed with the key in $$TILEWISE_SIGNING_KEY (fails fast without it)
+## the same, signed with the key in $$TILEWISE_SIGNING_KEY (fails fast without it), and the
+## signed apt repository in dist/apt/ (packaging/VERIFY.md)
 release-signed: release-deps
-	$(PY) packaging/build.py release --sign
+	$(PY) packaging/build.py release --sign $(RELEASE_FLAGS)
 
-## the end-to-end release test alone (throwaway key; make test runs it too)
+## the packaging tests alone with the end-to-end release, apt and lintian tests (throwaway
+## key; make test runs them too)
 release-test: release-deps
 	TILEWISE_RELEASE_TEST=1 $(PY) -m pytest tests/packaging -q -rs
 

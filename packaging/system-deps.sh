@@ -4,14 +4,18 @@
 # Usage: bash packaging/system-deps.sh [gui] [release]
 #   gui:     adds the X11/xcb libraries for a real window
 #   release: adds the release tools (dpkg-deb, desktop-file-validate, appstreamcli, gpg/gpgv,
-#            debsigs, debsig-verify, xz)
+#            debsigs, debsig-verify, xz, patchelf, lintian and man for the .deb check,
+#            apt-ftparchive from apt-utils for the apt repository) and the gui libraries, which
+#            the .deb depends on: the apt repository test installs it (in a private root)
 set -u
 pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0)
+gui=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
+     libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0 hicolor-icon-theme)
 for extra in "$@"; do
   case "$extra" in
-    gui) pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
-                libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0) ;;
-    release) pkgs+=(dpkg desktop-file-utils appstream gnupg gpgv debsigs debsig-verify xz-utils) ;;
+    gui) pkgs+=("${gui[@]}") ;;
+    release) pkgs+=("${gui[@]}" dpkg desktop-file-utils appstream gnupg gpgv debsigs debsig-verify
+                    xz-utils patchelf lintian man-db apt-utils git) ;;
     *) echo "system-deps: unknown group '$extra' (gui, release)"; exit 2 ;;
   esac
 done

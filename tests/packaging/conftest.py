@@ -83,6 +83,25 @@ def make_key(tmp: Path, uid: str, passphrase: str | None = None) -> Key:
     return Key(secret=secret, public=public, fingerprint=fpr, passphrase=passphrase)
 
 
+def tiny_deb(tmp: Path, name: str = "tilewise_0.0.1_all.deb") -> Path:
+    """A one-file .deb (``/opt/hello.txt``) made by dpkg-deb, in ``tmp/out``."""
+    if shutil.which("dpkg-deb") is None:
+        pytest.skip("dpkg-deb is not installed")
+    root = tmp / "debroot"
+    (root / "DEBIAN").mkdir(parents=True)
+    (root / "DEBIAN" / "control").write_text(
+        "Package: tilewise\nVersion: 0.0.1\nArchitecture: all\nMaintainer: t <t@t.invalid>\n"
+        "Description: test\n test\n")
+    (root / "opt").mkdir()
+    (root / "opt" / "hello.txt").write_text("hello\n")
+    deb = tmp / "out" / name
+    deb.parent.mkdir(exist_ok=True)
+    subprocess.run(["dpkg-deb", "--root-owner-group", "--build", str(root), str(deb)],
+                   check=True, capture_output=True)
+    return deb
+
+
+
 @pytest.fixture(scope="session")
 def release_key(tmp_path_factory: pytest.TempPathFactory) -> Key:
     return make_key(tmp_path_factory.mktemp("key-release"), "Tilewise test <test@tilewise.invalid>")

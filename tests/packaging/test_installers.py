@@ -36,13 +36,16 @@ def test_deb_layout_and_control(build: ModuleType, fake_bundle: Path, tmp_path: 
                                 no_validation: None) -> None:
     if shutil.which("dpkg-deb") is None:
         pytest.skip("dpkg-deb is not installed")
-    meta = build.bundle.Metadata("tilewise", "1.2.3", "A test build.")
+    version = build.bundle.project_metadata().version  # CHANGELOG.md must cover it
+    meta = build.bundle.Metadata("tilewise", version, "A test build.")
     deb = build.build_deb(fake_bundle, meta, tmp_path, tmp_path / "work")
-    assert deb.name == f"tilewise_1.2.3_{build.deb_arch()}.deb"
+    assert deb.name == f"tilewise_{version}_{build.deb_arch()}.deb"
     listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True,
                              check=True).stdout
     assert "./usr/bin/tilewise -> /opt/tilewise/tilewise" in listing
     for path in ("./opt/tilewise/tilewise", "./usr/share/doc/tilewise/copyright",
+                 "./usr/share/doc/tilewise/changelog.gz", "./usr/share/man/man1/tilewise.1.gz",
+                 "./usr/share/lintian/overrides/tilewise",
                  "./usr/share/applications/org.tilewise.Tilewise.desktop",
                  "./usr/share/metainfo/org.tilewise.Tilewise.metainfo.xml",
                  "./usr/share/icons/hicolor/48x48/apps/org.tilewise.Tilewise.png"):
@@ -50,7 +53,11 @@ def test_deb_layout_and_control(build: ModuleType, fake_bundle: Path, tmp_path: 
     assert "root/root" in listing.splitlines()[0]
     control = subprocess.run(["dpkg-deb", "-f", str(deb)], capture_output=True, text=True,
                              check=True).stdout
-    assert "Version: 1.2.3" in control
+    assert f"Version: {version}" in control and "Section: education" in control
+    md5sums = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True,
+                             text=True, check=True).stdout
+    assert "  opt/tilewise/tilewise\n" in md5sums
+    assert "usr/share/man/man1/tilewise.1.gz" in md5sums
     assert f"libc6 (>= {build.glibc_floor()})" in control and "libxcb-cursor0" in control
 
 

@@ -23,6 +23,7 @@ import pytest
 from tests.packaging.conftest import BUILD_PASSPHRASE, PACKAGING, ROOT, Key, ReleaseBuild
 
 BUILD = PACKAGING / "build.py"
+POSIX_ONLY = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals, sh and /proc")
 SECRET_NAMES = ("TILEWISE_SIGNING_KEY", "TILEWISE_SIGNING_PASSPHRASE")
 
 
@@ -76,6 +77,7 @@ def _dead_pid() -> int:
     return child.pid
 
 
+@POSIX_ONLY
 def test_sweep_removes_only_homes_of_dead_builds(build: ModuleType, tmp_path: Path) -> None:
     dead = tmp_path / f"tw-gpg-{_dead_pid()}-abc123"
     alive = tmp_path / f"tw-gpg-{os.getpid()}-def456"
@@ -145,6 +147,7 @@ def _kill_quietly(pid: int) -> None:
         pass
 
 
+@POSIX_ONLY
 def test_sigterm_mid_signing_removes_the_gnupg_home(release_key: Key, tmp_path: Path) -> None:
     proc, home, _tmpdir, held = _holding_signing(tmp_path, release_key)
     try:
@@ -161,6 +164,7 @@ def test_sigterm_mid_signing_removes_the_gnupg_home(release_key: Key, tmp_path: 
             proc.kill()
 
 
+@POSIX_ONLY
 def test_leftover_of_a_killed_build_is_removed_by_the_next(release_key: Key, tmp_path: Path
                                                            ) -> None:
     proc, home, tmpdir, held = _holding_signing(tmp_path, release_key)

@@ -18,28 +18,12 @@ from types import ModuleType
 import pytest
 
 from tests.packaging.conftest import PACKAGING, ROOT, Key, make_key
+from tests.packaging.conftest import tiny_deb as _tiny_deb
 
 
 def _ar_member(name: str, data: bytes) -> bytes:
     header = f"{name:<16}{0:<12}{0:<6}{0:<6}{'100644':<8}{len(data):<10}`\n".encode()
     return header + data + (b"\n" if len(data) % 2 else b"")
-
-
-def _tiny_deb(tmp: Path, name: str = "tilewise_0.0.1_all.deb") -> Path:
-    if shutil.which("dpkg-deb") is None:
-        pytest.skip("dpkg-deb is not installed")
-    root = tmp / "debroot"
-    (root / "DEBIAN").mkdir(parents=True)
-    (root / "DEBIAN" / "control").write_text(
-        "Package: tilewise\nVersion: 0.0.1\nArchitecture: all\nMaintainer: t <t@t.invalid>\n"
-        "Description: test\n test\n")
-    (root / "opt").mkdir()
-    (root / "opt" / "hello.txt").write_text("hello\n")
-    deb = tmp / "out" / name
-    deb.parent.mkdir(exist_ok=True)
-    subprocess.run(["dpkg-deb", "--root-owner-group", "--build", str(root), str(deb)],
-                   check=True, capture_output=True)
-    return deb
 
 
 def _origin_sign(build: ModuleType, signer: object, deb: Path) -> None:

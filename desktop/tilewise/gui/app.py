@@ -23,12 +23,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from tilewise.gui.mainwindow import MainWindow
     from tilewise.lessons.model import Pack
 
 log = logging.getLogger("tilewise")
+
+# The desktop entry, AppStream component and icon name (packaging/bundle.py APP_ID).
+APP_ID = "org.tilewise.Tilewise"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -38,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", help="learner profile name (created if new)")
     p.add_argument("--pack", action="append", type=Path, default=[],
                    help="open an extra lesson pack folder (repeatable)")
-    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--fullscreen", action="store_true", help="start with the window full screen")
     p.add_argument("--present", action="store_true",
                    help="start in presenter mode (full screen on the projector; F5 in the app)")
     p.add_argument("--self-test", action="store_true",
@@ -111,8 +115,29 @@ def route_qt_messages() -> None:
     qInstallMessageHandler(handler)
 
 
+def app_icon() -> QIcon:
+    """The app's icon from the bundled hicolor files: the SVG and every PNG size.
+
+    The same files the desktop entry names (``Icon=org.tilewise.Tilewise``), so the window,
+    the task bar and the menu show one icon, installed or not.
+    """
+    from PySide6.QtGui import QIcon
+
+    from tilewise.store.paths import resource_dir
+
+    icon = QIcon()
+    for path in sorted((resource_dir() / "icons" / "hicolor").glob(f"*/apps/{APP_ID}.*")):
+        icon.addFile(str(path))
+    return icon
+
+
 def make_application(argv0: str = "tilewise") -> QApplication:
-    """The QApplication (existing one reused), fonts registered, style applied."""
+    """The QApplication (existing one reused), fonts registered, style applied.
+
+    ``setDesktopFileName(APP_ID)`` ties the windows to ``org.tilewise.Tilewise.desktop`` (on
+    Wayland the compositor matches the app id, not the window class); the window icon is the
+    desktop entry's (``app_icon``).
+    """
     from PySide6.QtWidgets import QApplication
 
     from tilewise.gui.tiles.paint import register_fonts
@@ -121,6 +146,8 @@ def make_application(argv0: str = "tilewise") -> QApplication:
     app = existing if isinstance(existing, QApplication) else QApplication([argv0])
     app.setApplicationName("Tilewise")
     app.setOrganizationName("Tilewise")
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
     try:
         register_fonts()
     except OSError:

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise import __version__
+from tilewise import __version__, releasekey
 from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import LANGUAGES, _, pgettext
 from tilewise.store.paths import resource_dir
@@ -324,6 +324,21 @@ def _tileset_summary(path: Path) -> str:
         for key in keys if (value := data.get(key)) is not None)
 
 
+def release_key_text() -> str:
+    """The release key's fingerprint, for checking a download through a second channel.
+
+    The same fingerprint is in the project's README and the AppStream metadata
+    (``tilewise.releasekey``); packaging/VERIFY.md tells users to compare them.
+    """
+    fingerprint = releasekey.FINGERPRINT
+    if fingerprint is None:
+        return _("Release signing key: none has been published yet, so this copy "
+                 "is not an official release.")
+    return _("Release signing key (compare it with the one on the project's page before "
+             "you trust a download or an update):\n{fingerprint}",
+             fingerprint=releasekey.grouped(fingerprint))
+
+
 class AboutDialog(QDialog):
     """Versions, and the licences of fonts and tile art."""
 
@@ -331,6 +346,10 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         self.head = QLabel()
         self.head.setWordWrap(True)
+        self.key = QLabel()
+        self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.PlainText)
+        self.key.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.licences = QPlainTextEdit(licence_text())
         self.licences.setReadOnly(True)
         self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -338,6 +357,7 @@ class AboutDialog(QDialog):
         self.box.accepted.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.head)
+        layout.addWidget(self.key)
         layout.addWidget(self.licences, 1)
         layout.addWidget(self.box)
         self.resize(720, 520)
@@ -353,6 +373,7 @@ class AboutDialog(QDialog):
             version=__version__, python=platform.python_version(), qt=qVersion(),
             pyside=pyside_version, system=sys.platform,
         ))
+        self.key.setText(release_key_text())
         translate_buttons(self.box)
 
 
