@@ -98,8 +98,11 @@ release: release-deps
 
 ## the same, signed with the key in $$TILEWISE_SIGNING_KEY (fails fast without it), and the
 ## signed apt repository in dist/apt/ (packaging/VERIFY.md)
-release-signed: release-deps
-	$(PY) packaging/build.py release --sign $(RELEASE_FLAGS)
+## (the key stays out of every step but build.py: release-deps runs without it, and build.py
+## takes it out of its own environment before it starts any child)
+release-signed:
+	env -u TILEWISE_SIGNING_KEY -u TILEWISE_SIGNING_PASSPHRASE $(MAKE) --no-print-directory release-deps
+	exec $(PY) packaging/build.py release --sign $(RELEASE_FLAGS)
 
 ## the packaging tests alone with the end-to-end release, apt and lintian tests (throwaway
 ## key; make test runs them too)

@@ -10,11 +10,14 @@ its children (conftest.release_build's PATH shims).
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -106,13 +109,22 @@ def _agents_for(home: Path) -> list[int]:
     return pids
 
 
-def _holding_signing(tmp_path: Path, key: Key) -> tuple[subprocess.Popen[str], Path, Path, int]:
-    """Start `build.py sign-sums` and wait until it is inside gpg's signing call.
+@pytest.fixture()
+def short_tmp() -> Iterator[Path]:
+    """A TMPDIR with a short path: gpg-agent's socket in the home must fit in 108 bytes."""
+    path = Path(tempfile.mkdtemp(prefix="twt-", dir="/tmp"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
-    Returns (build process, its GnuPG home, its TMPDIR, pid of the held gpg shim).
+
+def _holding_signing(tmp_path: Path, tmpdir: Path, key: Key
+                     ) -> tuple[subprocess.Popen[str], Path, int]:
+    """Start `build.py sign-sums` (TMPDIR ``tmpdir``); wait until it is inside gpg's signing call.
+
+    Returns (build process, its GnuPG home, pid of the held gpg shim).
     """
-    tmpdir, shims, folder = tmp_path / "tmp", tmp_path / "shims", tmp_path / "release"
-    for path in (tmpdir, shims, folder):
+    shims, folder = tmp_path / "shims", tmp_path / "release"
+    for path in (shims, folder):
         path.mkdir()
     (folder / "tilewise-0.0.1-linux-x86_64.tar.xz").write_bytes(b"dummy installer\n")
     marker = tmp_path / "held"
@@ -137,7 +149,7 @@ def _holding_signing(tmp_path: Path, key: Key) -> tuple[subprocess.Popen[str], P
         time.sleep(0.05)
     homes = list(tmpdir.glob(f"tw-gpg-{proc.pid}-*"))
     assert len(homes) == 1, list(tmpdir.iterdir())
-    return proc, homes[0], tmpdir, int(marker.read_text())
+    return proc, homes[0], int(marker.read_text())
 
 
 def _kill_quietly(pid: int) -> None:
@@ -148,8 +160,9 @@ def _kill_quietly(pid: int) -> None:
 
 
 @POSIX_ONLY
-def test_sigterm_mid_signing_removes_the_gnupg_home(release_key: Key, tmp_path: Path) -> None:
-    proc, home, _tmpdir, held = _holding_signing(tmp_path, release_key)
+def test_sigterm_mid_signing_removes_the_gnupg_home(release_key: Key, tmp_path: Path,
+                                                    short_tmp: Path) -> None:
+    proc, home, held = _holding_signing(tmp_path, short_tmp, release_key)
     try:
         assert stat.S_IMODE(home.stat().st_mode) == 0o700
         assert (home / "private-keys-v1.d").is_dir()  # the secret key is in there now
@@ -165,9 +178,10 @@ def test_sigterm_mid_signing_removes_the_gnupg_home(release_key: Key, tmp_path: 
 
 
 @POSIX_ONLY
-def test_leftover_of_a_killed_build_is_removed_by_the_next(release_key: Key, tmp_path: Path
-                                                           ) -> None:
-    proc, home, tmpdir, held = _holding_signing(tmp_path, release_key)
+def test_leftover_of_a_killed_build_is_removed_by_the_next(release_key: Key, tmp_path: Path,
+                                                           short_tmp: Path) -> None:
+    proc, home, held = _holding_signing(tmp_path, short_tmp, release_key)
+    tmpdir = short_tmp
     try:
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
