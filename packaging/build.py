@@ -1077,6 +1077,8 @@ def release(*, sign: bool, skip_checks: bool, out: Path = DEFAULT_OUT, work: Pat
     override explains fails the release.
     """
     key = signing_key_from_env() if sign else None  # fail fast, before any work
+    for leftover in sweep_stale_gnupghomes():  # signed or not: a killed build's key goes now
+        log(f"removed the GnuPG home of a killed build: {leftover}")
     tools = ["dpkg-deb", "desktop-file-validate", "appstreamcli", "xz", "tar", "patchelf"]
     tools += ["lintian"] if lintian else []
     tools += ["gpg", "gpgv", "debsigs", "apt-ftparchive"] if sign else []
