@@ -35,7 +35,8 @@ ENVIRONMENT = (
 )
 SEE_ALSO = "The app's Help menu; /usr/share/doc/tilewise/."
 
-_COMMAND_LINE = re.compile(r"^- ``tilewise (?P<usage>[^`]+)``: (?P<text>.+?)(?: \(``[^`]+``\))?\.?$")
+_COMMAND_LINE = re.compile(
+    r"^- (?P<usages>``tilewise [^`]+``(?:, ``tilewise [^`]+``)*): (?P<text>.+?)(?: \(``[^`]+``\))?\.?$")
 
 
 def roff(text: str) -> str:
@@ -61,12 +62,25 @@ def _synopsis_item(action: argparse.Action) -> str:
 
 
 def commands_from_docstring(doc: str) -> list[tuple[str, str]]:
-    """``(usage, description)`` for each ``- ``tilewise X``: text`` bullet of ``doc``."""
+    """``(usage, description)`` for each ``tilewise X`` of the ``- ``tilewise X``: text`` bullets.
+
+    A bullet may go on over indented lines, and may name several commands (``- ``tilewise a``,
+    ``tilewise b``: text``): each gets the bullet's text.
+    """
+    bullets: list[str] = []
+    for line in doc.splitlines():
+        if line.startswith("- "):
+            bullets.append(line.strip())
+        elif bullets and bullets[-1] and line.startswith("  ") and line.strip():
+            bullets[-1] += " " + line.strip()
+        else:
+            bullets.append("")  # anything else ends the bullet
     found = []
-    for line in (ln.strip() for ln in doc.splitlines()):
-        match = _COMMAND_LINE.match(line)
+    for bullet in bullets:
+        match = _COMMAND_LINE.match(bullet)
         if match:
-            found.append((match.group("usage"), match.group("text")))
+            for usage in re.findall(r"``tilewise ([^`]+)``", match.group("usages")):
+                found.append((usage, match.group("text")))
     return found
 
 
