@@ -3,9 +3,9 @@
 Target: p95 at most 8 ms per frame. A frame is one mouse move delivered to the table view
 plus the repaint of the region it changed (``QApplication.processEvents()`` after each
 ``QTest.mouseMove``; the paint events and their area are counted to show only part of the view
-is repainted). The table is the real ``TableScene``/``TableView`` (``gui.table``) laid out from
-``gui.moves.table_spec`` for the core pack's discard task, filled up to a full table: four
-seats with racks (counts), two exposed melds each, the learner's 14-tile rack, a last discard.
+is repainted). The table is the real ``TableScene``/``TableView`` (``gui.table``) drawing a
+table model (``lessons.table.Table``) of a full claim task: four seats with racks (counts),
+two exposed melds each (one for the learner), the learner's 11-tile rack, a last discard.
 
 Baseline, same run, same window size and path: a plain ``QGraphicsView`` over an empty scene
 holding one movable ``QGraphicsPixmapItem`` of the same tile at the same size, dragged by the
@@ -32,28 +32,28 @@ FRAMES = 240
 TARGET_MS = 8.0
 
 
-def full_spec() -> Any:
-    from tilewise.gui.table.moves import table_spec
-    from tilewise.lessons.pack import load_pack
-    from tilewise.store.paths import lessons_dir
+def full_table() -> Any:
+    from tilewise.lessons.model import Answer, Task
+    from tilewise.lessons.table import Table
 
-    pack = load_pack(lessons_dir() / "core")
-    step = next(s for lesson in pack.lessons for s in lesson.steps
-                if s.task is not None and "claim" in s.task.allow and s.task.state.get("discards"))
-    spec = table_spec(step.task, step.picture)
-    spec.seats = [seat for seat in "ESWN" if seat != spec.seat]
     melds = {"E": [["1B", "1B", "1B"], ["RD", "RD", "RD", "RD"]],
              "S": [["2D", "3D", "4D"], ["N", "N", "N"]],
              "W": [["7C", "8C", "9C"], ["5B", "5B", "5B"]],
              "N": [["GD", "GD", "GD"], ["6D", "7D", "8D"]]}
-    for seat in "ESWN":
-        spec.counts[seat] = 7 if seat != spec.seat else len(spec.rack)
-        spec.melds[seat] = [{"kind": "pong" if len(set(t)) == 1 else "chi", "tiles": t,
-                             "from": "E" if seat != "E" else "N", "rotated": 0}
-                            for t in melds[seat][: 1 if seat == spec.seat else 2]]
-    while len(spec.rack) < 11:
-        spec.rack.append("9B")
-    return spec
+    hands = {"E": ["2B", "3B", "4B", "6C", "6C", "1D", "2D", "3D", "S", "S", "WD"],
+             "S": ["9B", "9B", "9B", "E", "E", "W", "W"],
+             "W": ["1C", "2C", "3C", "4C", "5C", "6C", "7D"],
+             "N": ["1D", "1D", "4D", "5D", "9D", "9D", "WD"]}
+    state = {"phase": "play", "hands": hands, "discards": {"N": ["6B"]},
+             "last_discard": {"tile": "6B", "by": "N"}, "turn": {"seat": "E", "stage": "draw"},
+             "melds": {seat: [{"kind": "pong" if len(set(t)) == 1 else "chi", "tiles": t,
+                               "from": "E" if seat != "E" else "N", "rotated": 0}
+                              for t in melds[seat][: 1 if seat == "E" else 2]]
+                       for seat in "ESWN"}}
+    task = Task(ruleset="wsm", seat="E", allow=("claim",), state=state, given={}, done="legal",
+                result=None, answers=(Answer({"type": "claim", "claim": "win", "tiles": []}),),
+                wrong=())
+    return Table(task)
 
 
 class FrameTimer:
@@ -115,13 +115,15 @@ def run() -> list[tuple[str, float, str]]:
     )
 
     from tilewise.gui.app import make_application
-    from tilewise.gui.table.view import TILE_H, TableScene, TableView
+    from tilewise.gui.table.items import TILE_H
+    from tilewise.gui.table.scene import TableScene
+    from tilewise.gui.table.view import TableView
     from tilewise.gui.tiles.images import TileImages
 
     app = make_application()
     images = TileImages("classic")
     scene = TableScene(images)
-    scene.build(full_spec())
+    scene.show_table(full_table())
     window = QMainWindow()
     view = TableView(scene)
     window.setCentralWidget(view)
@@ -135,7 +137,7 @@ def run() -> list[tuple[str, float, str]]:
     start = view.mapFromScene(tile.sceneBoundingRect().center())
     end = QPoint(view.viewport().width() - start.x(), view.viewport().height() // 4)
     drag_frames(view, start, end)  # warm-up: pixmaps rendered and cached
-    tile.setPos(tile.home)
+    scene.put_back(tile.tile_id)
     app.processEvents()
     ours, counted = drag_frames(view, start, end)
     full_area = view.viewport().width() * view.viewport().height()

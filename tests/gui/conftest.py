@@ -63,9 +63,16 @@ def open_step(win: Any, lesson_id: str, step_id: str) -> Any:
     return win.player
 
 
+def item(player: Any, tile_id: int) -> Any:
+    """The scene item drawn now for model tile ``tile_id``."""
+    found = player.table_scene.item_for(tile_id)
+    assert found is not None, tile_id
+    return found
+
+
 def rack_index(player: Any, code: str) -> int:
-    """Index of a movable rack tile ``code`` not yet placed in a zone."""
+    """The model id of a movable rack tile ``code`` not yet placed in a zone."""
     for tile in player.table_scene.tiles:
-        if tile.code == code and tile.movable and tile.placed is None and not tile.blind:
-            return int(tile.index)
+        if tile.code == code and tile.movable and tile.area == "rack":
+            return int(tile.tile_id)
     raise LookupError(code)

@@ -52,13 +52,15 @@ def main() -> int:
                                      start.y() + (end.y() - start.y()) * k // 7))
     QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
     # Faces are rasterised at the size they cover in device pixels (sharp, INPUTS 19).
-    from tilewise.gui.table.view import TILE_H
+    from tilewise.gui.table.items import TILE_H
     from tilewise.gui.tiles.paint import TileRenderer
 
     TileRenderer.clear_cache()
     port.grab()
     heights = sorted({key[2] for key in TileRenderer._pixmaps if key[1] == "5B"})
-    print(json.dumps({"placed": tile.placed, "dpr": port.devicePixelRatioF(),
+    dropped = scene.item_for(tile.tile_id)  # the scene was drawn again from the model
+    print(json.dumps({"placed": dropped.placed if dropped else None,
+                      "dpr": port.devicePixelRatioF(),
                       "zoom": view.transform().m11(), "face_heights": heights,
                       "device_height": TILE_H * view.transform().m11() * port.devicePixelRatioF()}))
     win.close()

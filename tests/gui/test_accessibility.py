@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.reasons import tile_name
 from tilewise.gui.style import style_sheet
-from tilewise.gui.table.view import BADGE_H, TILE_W
+from tilewise.gui.table.items import BADGE_H, TILE_W
 
 
 def tree(view: Any) -> list[tuple[Any, str, Any]]:
@@ -110,11 +110,11 @@ def test_selected_tiles_carry_a_mark_besides_colour(window: Any) -> None:
                 for dy in range(-6, 7, 3)]
 
     before = patch(box)
-    player.select(3)
+    player.select(tile.tile_id)
     first = patch(view.viewport().grab().toImage())
     assert first != before
     assert tile.selection_number() == 1
-    player.select(1)
+    player.select(scene.tiles[1].tile_id)
     assert tile.selection_number() == 2
     second = patch(view.viewport().grab().toImage())
     assert second != first  # the number in the tag changed from 1 to 2

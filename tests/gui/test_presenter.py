@@ -20,7 +20,7 @@ from tilewise.gui.present.presenter import (
     present_theme,
     presenter_sheet,
 )
-from tilewise.gui.table.view import Plate, TileItem
+from tilewise.gui.table.items import Plate, TileItem
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def test_reveal_then_enter_then_undo_and_reset_go_through_the_session(presenter:
     assert player.feedback_text() == "Move taken back."
     key(presenter, Qt.Key.Key_U)  # nothing left to undo: no change, no crash
     assert player.session.record().moves == []
-    player.drop(player.table_scene.tiles[0].index, "pass")
+    player.drop(player.table_scene.tiles[0].tile_id, "pass")
     assert any(t.placed for t in player.table_scene.tiles)
     key(presenter, Qt.Key.Key_R)
     assert all(t.placed is None for t in player.table_scene.tiles)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.gui.conftest import open_step
-from tilewise.gui.table.view import Arrow
+from tilewise.gui.table.items import Arrow
 from tilewise.i18n import set_language
 
 

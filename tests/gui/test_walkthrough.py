@@ -21,7 +21,7 @@ def perform(player: Any, action: dict[str, Any], task: Any) -> Any:
             player.drop(rack_index(player, code), "pass")
         blind = [t for t in player.table_scene.tiles if t.blind]
         for tile in blind[: int(action.get("blind", 0) or 0)]:
-            player.drop(tile.index, "pass")
+            player.drop(tile.tile_id, "pass")
         return player.last_feedback
     if kind == "courtesy":
         for code in action["offers"].get(seat, []):

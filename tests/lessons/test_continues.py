@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,3 +106,8 @@ def test_a_table_that_cannot_be_laid_out(write_pack: WritePack) -> None:
     found = problems(write_pack, data)
     assert any(p.startswith("steps[1].task.state: the table cannot be set up: tile J: more "
                             "copies") for p in found), found
+def test_the_core_pack_continues_its_charleston() -> None:
+    pack = load_pack(Path(__file__).resolve().parents[2] / "lessons" / "core")
+    charleston = pack.lesson("charleston")
+    continuing_ids = [s.id for s in charleston.steps if s.task and s.task.continues]
+    assert continuing_ids == ["first-across", "first-left"]

@@ -26,7 +26,7 @@ def test_missing_file_gives_defaults(home: Path) -> None:
 
 def test_round_trip_in_tilewise_home(home: Path) -> None:
     original = Settings(language="hi", theme="colourblind", tile_size=96, text_scale=1.25,
-                        last_profile=3)
+                        last_profile=3, reduced_motion=True)
     written = original.save()
     assert written == home / "config" / "settings.toml"
     assert Settings.load() == original
@@ -66,6 +66,7 @@ def test_malformed_file_is_kept_aside_and_defaults_used(home: Path) -> None:
         ('text_scale = "big"', "text_scale", 1.0),
         ("last_profile = -2", "last_profile", None),
         ('language = "not a language"', "language", ""),
+        ("reduced_motion = 1", "reduced_motion", False),
     ],
 )
 def test_a_bad_value_falls_back_to_its_default_only(tmp_path: Path, line: str, field: str,

@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
 
             player = LessonPlayer(self.images)  # retranslates itself when built
             player.show_notes = self.act_notes.isChecked()
+            player.animate = not self.settings.reduced_motion
             self.stack.addWidget(player)
             player.changed.connect(self.save_progress)
             player.leave.connect(self.show_library)
@@ -280,12 +281,16 @@ class MainWindow(QMainWindow):
 
         s = self.settings
         dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
-                                present_screen=s.present_screen, unlock_all=s.unlock_all)
+                                present_screen=s.present_screen, unlock_all=s.unlock_all,
+                                reduced_motion=s.reduced_motion)
         if not dialog.exec():
             return
         language, theme, tile_size, text_scale = dialog.values()
         s.present_screen = dialog.screen_choice()
         s.unlock_all = dialog.unlock_all.isChecked()
+        s.reduced_motion = dialog.motion_choice()
+        if self._player is not None:
+            self._player.animate = self._player.table_scene.animate = not s.reduced_motion
         s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
         self.store.set_profile_language(self.profile.id, language)
         self.profile = self.store.profile(self.profile.id) or self.profile

@@ -209,12 +209,14 @@ class LessonTable:
 
     def undo(self) -> Outcome:
         """Take back the learner's last move: a staged tile, or the accepted move (the
-        session's undo too). A step reopened done is undone to its starting table."""
+        session's undo too; its tiles go back to the rack). A step reopened done is undone to
+        its starting table."""
         if self.history:
             before, kind = self.history.pop()
-            if kind == "commit":
-                self.session.undo()
             self.table = Table.restore(self.task, before)
+            if kind == "commit":  # the accepted move: its tiles back in the rack too
+                self.session.undo()
+                self.table.return_moved()
             return Outcome(True)
         if not self.session.undo():
             return Outcome()
@@ -227,6 +229,18 @@ class LessonTable:
         self.history = []
         self.table = Table.restore(self.task, self.start.snapshot())
         return Outcome(True)
+
+    def answer(self) -> dict[str, Any]:
+        """The move "Show me" points at: the first listed answer the session would accept on
+        this table (a continuing task's table may lack the tiles of the first one), else the
+        first listed answer."""
+        for listed in self.task.answers:
+            try:
+                if self.session.preview(listed.action, state=self._state()).accepted:
+                    return dict(listed.action)
+            except ValueError:  # a step already done
+                break
+        return dict(self.task.answers[0].action)
 
     @property
     def can_undo(self) -> bool:

@@ -440,10 +440,15 @@ class Table:
         return [t.id for t in self.tiles if t.place != t.home]
 
     def seats_shown(self) -> list[str]:
-        """The other seats the table shows, in turn order: those the state names, all of them
-        for a Charleston, vote or courtesy task."""
+        """The other seats the table shows, in turn order: those the task's state or the table
+        names (a discarder stays after its discard was claimed), all of them for a
+        Charleston, vote or courtesy task."""
+        state = self.task.state
         shown = set(self.known) | {owner for owner, _n in self.exposures}
         shown |= {t.place.owner for t in self.tiles if t.place.area == "discard"}
+        shown |= set(state.get("discards") or {}) | set(state.get("melds") or {})
+        if state.get("last_discard"):  # still shown once its discard was claimed
+            shown.add(str(state["last_discard"]["by"]))
         if {"pass", "courtesy", "vote", "votes"} & set(self.task.allow):
             shown |= set(SEATS)
         return [s for s in SEATS if s in shown and s != self.seat]

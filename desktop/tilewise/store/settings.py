@@ -40,7 +40,8 @@ class Settings:
     (24-256); ``text_scale``: 0.5-3.0 times the system font size; ``last_profile``: the id of
     the profile last used, or None; ``unlock_all``: a teacher's switch that opens every lesson
     whatever its prerequisites; ``present_screen``: the screen presenter mode fills
-    (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7).
+    (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7);
+    ``reduced_motion``: tiles do not slide after a move (issue 13).
     ``recovered_from`` is not saved: see the module doc.
     """
 
@@ -51,6 +52,7 @@ class Settings:
     last_profile: int | None = None
     present_screen: int = -1  # presenter mode: screen number, -1 = the last one (a projector)
     unlock_all: bool = False  # a teacher's switch: every lesson open, prerequisites or not
+    reduced_motion: bool = False
     recovered_from: Path | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -93,6 +95,9 @@ class Settings:
         screen = data.get("present_screen")
         if _is_int(screen) and -1 <= screen <= 16:
             result.present_screen = screen
+        still = data.get("reduced_motion")
+        if isinstance(still, bool):
+            result.reduced_motion = still
         last = data.get("last_profile")
         if _is_int(last) and last > 0:
             result.last_profile = last

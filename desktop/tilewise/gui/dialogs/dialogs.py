@@ -226,10 +226,12 @@ class SettingsDialog(QDialog):
 
     def __init__(self, language: str, theme: str, tile_size: int, text_scale: float,
                  parent: QWidget | None = None, present_screen: int = -1,
-                 unlock_all: bool = False) -> None:
+                 unlock_all: bool = False, reduced_motion: bool = False) -> None:
         super().__init__(parent)
         self.unlock_all = QCheckBox()  # a teacher's switch: every lesson open
         self.unlock_all.setChecked(unlock_all)
+        self.still = QCheckBox()  # the reduced-motion setting (issue 13)
+        self.still.setChecked(reduced_motion)
         self.language = QComboBox()
         self.present_screen = QComboBox()  # presenter mode's screen (issue 7)
         self._screen = present_screen
@@ -243,10 +245,9 @@ class SettingsDialog(QDialog):
         self.text_scale.setSingleStep(0.25)
         self.text_scale.setValue(text_scale)
         self._theme = theme
-        self.labels = [QLabel() for _n in range(5)]
+        self.labels = [QLabel() for _n in range(6)]
         form = QFormLayout()
-        for label, field in zip(self.labels, (self.language, self.theme, self.tile_size,
-                                              self.text_scale, self.present_screen), strict=True):
+        for label, field in zip(self.labels, self.labels_fields(), strict=True):
             form.addRow(label, field)
         form.addRow(self.unlock_all)
         self.box = _buttons(self)
@@ -268,8 +269,11 @@ class SettingsDialog(QDialog):
         for theme in THEMES:
             self.theme.addItem(names.get(theme, theme), theme)
         self.theme.setCurrentIndex(max(0, self.theme.findData(current)))
+        # TRANSLATORS: the settings row of the reduced-motion choice
+        self.still.setText(_("Tiles do not slide after a move"))
         for label, text in zip(self.labels, (_("Language"), _("Tiles"), _("Tile size"),
-                                             _("Text size"), _("Presenter screen")), strict=True):
+                                             _("Text size"), _("Presenter screen"),
+                                             _("Motion")), strict=True):
             label.setText(text)
             label.setBuddy(self.labels_fields()[self.labels.index(label)])
         chosen = self.present_screen.currentData()
@@ -289,7 +293,12 @@ class SettingsDialog(QDialog):
 
     def labels_fields(self) -> list[QWidget]:
         """The fields in the order of :attr:`labels`."""
-        return [self.language, self.theme, self.tile_size, self.text_scale, self.present_screen]
+        return [self.language, self.theme, self.tile_size, self.text_scale, self.present_screen,
+                self.still]
+
+    def motion_choice(self) -> bool:
+        """True when tiles should not slide (reduced motion)."""
+        return self.still.isChecked()
 
     def screen_choice(self) -> int:
         """The presenter screen chosen: its number, or -1 for automatic."""

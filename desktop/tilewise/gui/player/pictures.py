@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.reasons import relative_seat_name, seat_name
-from tilewise.gui.table.moves import SEAT_ORDER, relation, seat_at
-from tilewise.gui.table.view import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
+from tilewise.gui.table.items import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
+from tilewise.lessons.table import relation, seat_at
 from tilewise.rules.cardlines import CardError, display, parse_line
+from tilewise.rules.seats import SEATS as SEAT_ORDER
 
 Translate = Callable[[str], str]
 INK = QColor("#1b1b1b")

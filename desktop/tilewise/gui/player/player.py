@@ -1,16 +1,16 @@
 """The lesson player: step text and picture, the table or quiz, feedback, and navigation.
 
 Every handler is a few lines (house rule 7): decode the event, call one method of this class
-(public, so tests drive the same path), which calls one ``LessonSession`` method and repaints.
-Public methods: :meth:`open`, :meth:`drop`, :meth:`miss`, :meth:`send_selection`,
-:meth:`command`, :meth:`choose`, :meth:`show_hint`, :meth:`next_step`, :meth:`previous_step`,
-:meth:`reset_step`, :meth:`retranslate`.
+(public, so tests drive the same path), which makes one operation on the step's table model
+(``tilewise.lessons.steptable.LessonTable``: move, take back, command, undo, reset; it judges
+through the ``LessonSession``) or one ``LessonSession`` call (quiz, hint, navigation), then
+redraws: the table scene draws the model (``gui.table.scene``), the feedback panel says what
+happened. Public methods: :meth:`open`, :meth:`drop`, :meth:`miss`, :meth:`send_selection`,
+:meth:`command`, :meth:`choose`, :meth:`show_hint`, :meth:`undo`, :meth:`next_step`,
+:meth:`previous_step`, :meth:`reset_step`, :meth:`retranslate`.
 
-Partial moves stay in the GUI (``LessonSession`` judges whole moves only): tiles dropped into a
-pass zone wait there until it holds three (tiles + blind); a tile dropped there is first put to
-the rules core as a short pass (``lessons.moves.scenario`` + the core's judge, not counted as an
-attempt) so a joker is sent home at once with its reason, and only a short count
-(``PASS_NEEDS_THREE``) lets it stay.
+A partial move is the model's too: tiles dropped into a pass zone wait there until it holds
+three (tiles + blind); a tile the core refuses at once (a joker) goes back with its reason.
 """
 
 from __future__ import annotations
@@ -19,20 +19,15 @@ import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
-    QColor,
     QKeySequence,
     QPainter,
-    QPen,
     QPixmap,
     QShortcut,
 )
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -44,22 +39,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
 from tilewise.gui.player.pictures import PictureView
 from tilewise.gui.reasons import explain, see_step
 from tilewise.gui.table import access
-from tilewise.gui.table import moves as gui_moves
-from tilewise.gui.table.view import TableScene, TableView, tile_name
+from tilewise.gui.table.items import tile_name
+from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
-from tilewise.lessons import moves as lesson_moves
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Lesson, Pack
 from tilewise.lessons.quiz import option_order, teaching_step
 from tilewise.lessons.session import Feedback, LessonSession
+from tilewise.lessons.steptable import LessonTable, Outcome
 
 log = logging.getLogger(__name__)
 
-SHORT_PASS = "PASS_NEEDS_THREE"
 TABLE_MINIMUM = QSize(320, 190)  # the table fits its scene to any size above this
 
 
@@ -118,11 +114,13 @@ class LessonPlayer(QWidget):
         self.lesson: Lesson | None = None
         self.catalog: PackCatalog | None = None
         self.session: LessonSession | None = None
-        self.spec: gui_moves.TableSpec | None = None
+        self.desk: LessonTable | None = None  # the task step's table model
+        self.animate = True  # tiles slide after a verdict (off: the reduced-motion setting)
         self.last_feedback: Feedback | None = None
         self._feedback_parts: tuple[str, str, str] = ("", "", "")
         self._hint: str | None = None
         self.learner = ""  # the learner's name: the seed of each quiz's option order
+        self._counting = False  # the panel says how many tiles the pass still needs
         self._build()
         self.retranslate()
 
@@ -165,18 +163,9 @@ class LessonPlayer(QWidget):
         self.stage.addWidget(self.table)
         self.stage.addWidget(self.quiz)
         self.commands = QHBoxLayout()
-        self.feedback = QLabel()
-        self.feedback.setObjectName("feedback")
-        self.feedback.setWordWrap(True)
-        self.feedback.setTextFormat(Qt.TextFormat.PlainText)
-        self.feedback.setFrameShape(QFrame.Shape.StyledPanel)
-        self.feedback.setAccessibleName("feedback")
-        self.feedback.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        # The verdict is a word and an icon (tick, cross), never a colour alone.
-        self.feedback_icon = QLabel()
-        self.feedback_icon.setObjectName("feedbackIcon")
-        self.feedback_icon.setFixedWidth(52)
-        self.feedback_icon.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.feedback_box = FeedbackPanel()
+        self.feedback = self.feedback_box.label
+        self.feedback_icon = self.feedback_box.icon
         self.presenting = False
         self.status = QLabel()
         self.status.setObjectName("focusStatus")
@@ -250,12 +239,6 @@ class LessonPlayer(QWidget):
         root.addWidget(self.bar)
         root.addLayout(self.middle, 1)
         root.addLayout(self.commands)
-        self.feedback_row = QHBoxLayout()
-        self.feedback_row.setContentsMargins(0, 0, 0, 0)
-        self.feedback_row.addWidget(self.feedback_icon)
-        self.feedback_row.addWidget(self.feedback, 1)
-        self.feedback_box = QWidget()
-        self.feedback_box.setLayout(self.feedback_row)
         root.addWidget(self.feedback_box)
         self.root = root
         self.nav_box = QWidget()
@@ -336,7 +319,9 @@ class LessonPlayer(QWidget):
         self.status.clear()
         self.status.setVisible(False)
         self._clear_quiz()
-        self.feedback.setVisible(step.acting)  # explain and recap steps take no moves
+        # Explain and recap steps take no moves; on the others the panel keeps its room.
+        self.feedback_box.setVisible(step.acting)
+        self.feedback.setVisible(step.acting)
         self.table_scene.text_scale = 1.3 if self.presenting else 1.0
         kind = (step.picture or {}).get("kind")
         in_band = step.picture is not None and not (
@@ -345,8 +330,11 @@ class LessonPlayer(QWidget):
                       wide=kind in ("rack", "tile_grid", "exposures", "kong"),
                       long=kind in ("rack", "exposures", "kong"))
         if step.task is not None:
-            self.spec = gui_moves.table_spec(step.task, step.picture)
-            self.table_scene.build(self.spec)
+            if self.desk is None or self.desk.session is not session or (
+                    self.desk.index != session.index):
+                self.desk = LessonTable(session)
+            self.table_scene.animate = self.animate
+            self._redraw()
             self.stage.setCurrentWidget(self.table)
             self.table.fit()
             # The table already is a rack and a seat diagram with the pass arrow: those
@@ -356,23 +344,22 @@ class LessonPlayer(QWidget):
                     else None)
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
-            self._add_commands(self.spec.commands)
+            self._add_commands(self.desk.table.commands)
             if not self.presenting:  # the presenter keeps the keys for stepping through
                 self.table.setFocus()
         elif step.quiz is not None:
-            self.spec = None
+            self.desk = None
             self._build_quiz(beside_picture=self.answers.isVisibleTo(self))
             self.stage.setCurrentWidget(self.quiz)
             self.side_picture.show_picture(step.picture, self.pack_text)
             self.side_picture.setVisible(step.picture is not None)
         else:
-            self.spec = None
+            self.desk = None
             self.picture.show_picture(step.picture, self.pack_text)
             self.stage.setCurrentWidget(self.picture)
             self.side_picture.setVisible(False)
         if session.record().done and step.acting:
             self._show_feedback(_("Done. This step is complete."), "", "", good=True)
-            self.table_scene.spec = self.spec
         elif keep_feedback:
             self._refresh_feedback()
         else:
@@ -537,16 +524,18 @@ class LessonPlayer(QWidget):
 
     def _add_commands(self, commands: list[str]) -> None:
         for command in commands:
-            button = QPushButton(command_label(command, self.spec.ruleset if self.spec else ""))
+            ruleset = self.desk.task.ruleset if self.desk else ""
+            button = QPushButton(command_label(command, ruleset))
             button.setObjectName(f"command:{command}")
             button.setMinimumHeight(48)
             button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
             self.commands.addWidget(button)
-        if self.spec is not None and self.spec.zones and not self.presenting:
+        zones = self.desk.table.zones if self.desk is not None else []
+        if zones and not self.presenting:
             send = QPushButton(_("Send selected tiles"))
             send.setObjectName("command:send")
             send.setMinimumHeight(48)
-            send.clicked.connect(lambda: self.send_selection(self.spec.zones[0].id if self.spec else ""))
+            send.clicked.connect(lambda: self.send_selection(zones[0].id))
             self.commands.addWidget(send)
         self.commands.addStretch(1)
 
@@ -562,7 +551,7 @@ class LessonPlayer(QWidget):
         self.back_button.setEnabled(session.index > 0)
         record = session.record()
         self.undo_button.setVisible(step.task is not None)
-        self.undo_button.setEnabled(step.task is not None and bool(record.moves))
+        self.undo_button.setEnabled(self.desk is not None and self.desk.can_undo)
         self.hint_button.setEnabled(step.acting and len(step.hints) > record.hints_used)
         # "Show me" once the learner has tried (a revealed answer no longer counts first-try).
         self.answer_button.setVisible(step.acting)
@@ -607,6 +596,7 @@ class LessonPlayer(QWidget):
         """Show a verdict: what happened, why (the step's or the option's own words, or the
         rule's sentence at this table's ruleset), and where the rule is taught."""
         self.last_feedback = feedback
+        self._counting = False
         message = self.pack_text(feedback.message)
         if feedback.accepted:
             headline = _("Well done!") if feedback.step_done else _("Good.")
@@ -651,113 +641,87 @@ class LessonPlayer(QWidget):
         return self.feedback.text()
 
     # ---- moves (called by the handlers and by tests) ---------------------------------------
-    def _staged(self, zone_id: str) -> list[Any]:
-        return [t for t in self.table_scene.tiles if t.placed and t.placed[0] == zone_id]
+    # Each is one operation on the table model (``LessonTable``), then a redraw from it.
+    def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> Feedback | None:
+        """The learner dropped model tile ``tile_id`` on ``zone_id`` (slot ``slot``).
 
-    def drop(self, tile_index: int, zone_id: str, slot: int = -1) -> Feedback | None:
-        """The learner dropped rack tile ``tile_index`` on ``zone_id`` (slot ``slot``).
-
-        Returns the session's feedback when the drop made a whole move, else None (the tile
-        waits in the zone, or went home with a reason shown).
+        Returns the feedback when the drop was judged (a whole move, or a tile the core
+        refused at once), else None (the tile waits in the zone, or nothing happened).
         """
-        scene, spec, session = self.table_scene, self.spec, self.session
-        if spec is None or session is None or zone_id not in scene.zones:
+        if self.desk is None:
             return None
-        if session.record().done:
-            self.miss(tile_index)
-            return None
-        item = scene.tiles[tile_index]
-        zone = scene.zones[zone_id]
-        if slot < 0 or slot >= zone.spec.slots:
-            free = zone.first_free()
-            slot = free if free is not None else 0
-        staged = [t for t in self._staged(zone_id) if t is not item] + [item]
-        if len(staged) > zone.spec.slots:
-            self.miss(tile_index)
-            return None
-        codes = [t.code for t in staged if not t.blind]
-        blind = sum(1 for t in staged if t.blind)
-        action = gui_moves.drop_action(spec, zone.spec, codes, blind)
-        if action is None:
-            scene.snap(item, zone_id, slot)
-            self._announce(scene.announce())
-            return None
-        if zone.spec.kind == "pass" and len(codes) + blind < 3:
-            return self._stage_pass(item, zone_id, slot, action)
-        scene.snap(item, zone_id, slot)
-        return self._attempt(action, staged)
+        return self._after(self.desk.move(tile_id, zone_id, None if slot < 0 else slot),
+                           tile_id)
 
-    def _stage_pass(self, item: Any, zone_id: str, slot: int,
-                    action: dict[str, Any]) -> Feedback | None:
-        """A short pass: the tile waits in the zone unless the core names another fault."""
-        session = self.session
-        assert session is not None and session.step.task is not None
-        verdict = lesson_moves.default_judge()(lesson_moves.scenario(session.step.task, action))
-        reason = verdict.get("reason")
-        if verdict.get("legal") or reason == SHORT_PASS:
-            self.table_scene.snap(item, zone_id, slot)
-            left = 3 - len(self._staged(zone_id))
-            self._show_feedback(
-                ngettext("{n} more tile to pass.", "{n} more tiles to pass.", left), "", "",
-                good=True,
-            )
-            self.last_feedback = None
-            return None
-        self.table_scene.send_home(item)
-        # The step's own word on this reason, as the session would give it for a whole move.
-        message = session.step.feedback.get(str(reason))
-        self._present(Feedback(False, False, str(reason), message, False))
-        return None
+    def miss(self, tile_id: int) -> None:
+        """A tile was released away from every zone: a staged one goes home, one from the
+        rack back to its place."""
+        if self.desk is not None:
+            self._after(self.desk.take_back(tile_id), tile_id)
 
-    def _attempt(self, action: dict[str, Any], staged: list[Any]) -> Feedback | None:
-        session = self.session
-        assert session is not None
-        try:
-            feedback = session.attempt(action)
-        except ValueError as error:
-            log.warning("move refused by the session: %s", error)
-            for tile in staged:
-                self.table_scene.send_home(tile)
-            return None
-        if not feedback.accepted:
-            for tile in staged:
-                self.table_scene.send_home(tile)
-        self._present(feedback)
-        self.changed.emit()
-        return feedback
-
-    def miss(self, tile_index: int) -> None:
-        """A tile was released away from every zone: it slides home."""
-        if 0 <= tile_index < len(self.table_scene.tiles):
-            self.table_scene.send_home(self.table_scene.tiles[tile_index])
-
-    def select(self, tile_index: int, selected: bool = True) -> None:
-        """Select or unselect a rack tile (what Space does on the focused tile)."""
-        tile = self.table_scene.tiles[tile_index]
-        tile.selected_ = selected
-        tile.update()
+    def select(self, tile_id: int, selected: bool = True) -> None:
+        """Select or unselect a tile (what Space does on the focused tile)."""
+        item = self.table_scene.item_for(tile_id)
+        if item is not None:
+            self.table_scene.select(item, selected)
 
     def send_selection(self, zone_id: str) -> Feedback | None:
         """Send the selected tiles, in rack order, to ``zone_id`` (keyboard and button)."""
         feedback = None
-        for tile in self.table_scene.selection():
-            tile.selected_ = False
-            tile.update()
-            feedback = self.drop(tile.index, zone_id) or feedback
+        for tile_id in [t.tile_id for t in self.table_scene.selection()]:
+            if self.desk is None or self.desk.done:
+                break
+            feedback = self.drop(tile_id, zone_id) or feedback
+        self.table_scene.selected = []
+        self._redraw()
         self._announce(self.table_scene.announce())
         return feedback
 
     def command(self, command: str) -> Feedback | None:
         """A table button (claim, vote, group kind, offer, declare)."""
-        if self.spec is None or self.session is None or self.session.step.task is None:
+        if self.desk is None:
             return None
-        staged = {zone: [t.code for t in self._staged(zone)] for zone in self.table_scene.zones}
-        task = self.session.step.task
-        action = gui_moves.command_action(self.spec, task.allow, command, staged, task.given)
-        if action is None:
-            return None
-        tiles = [t for t in self.table_scene.tiles if t.placed is not None]
-        return self._attempt(action, tiles)
+        return self._after(self.desk.command(command))
+
+    def _redraw(self, outcome: Outcome | None = None) -> None:
+        if self.desk is not None:
+            self.table_scene.show_table(self.desk.table, outcome.motions if outcome else ())
+
+    def _after(self, outcome: Outcome, held: int | None = None) -> Feedback | None:
+        """Redraw from the model (a drop that changed nothing only puts the ``held`` tile
+        back), then say what happened: the verdict, or how many tiles the pass still needs."""
+        feedback = outcome.feedback
+        if outcome.changed or feedback is not None or held is None:
+            self._redraw(outcome)
+        else:
+            self.table_scene.put_back(held)
+        if feedback is not None:
+            self._present(feedback)
+            self.changed.emit()
+        elif outcome.changed:
+            self._pass_status()
+        self._update_nav()
+        return feedback
+
+    def _pass_status(self) -> None:
+        """"2 more tiles to pass." while a pass is half made; the keyboard help when the
+        learner has taken every staged tile back."""
+        table = self.desk.table if self.desk is not None else None
+        if table is None or self.desk is None or self.desk.done:
+            return
+        staged = [i for z in table.zones for i in table.staged(z.id) if not table.tiles[i].given]
+        missing = table.pass_missing()
+        counting = ngettext("{n} more tile to pass.", "{n} more tiles to pass.", missing)
+        if table.zone("pass") is not None and table.staged("pass") and missing > 0:
+            self.last_feedback = None
+            self._show_feedback(counting, "", "", good=True)
+            self._counting = True
+        elif self._counting and not table.staged("pass"):
+            self._counting = False  # the pass was taken back out: what was said before
+            if self._hint:
+                self._show_feedback(_("Hint"), self.pack_text(self._hint), "", good=True)
+            elif not staged:
+                self._clear_feedback()
 
     def choose(self, option_id: str) -> Feedback | None:
         """Answer the quiz with ``option_id``."""
@@ -793,13 +757,15 @@ class LessonPlayer(QWidget):
                 button.setFocus()
             self._show_feedback(_("The right answer has the focus."), "", "", good=True)
         else:
+            if self.desk is not None:
+                answer = {"action": self.desk.answer()}
             wanted = list(answer_tiles(answer["action"], self.session.step.task))
-            for tile in self.table_scene.tiles:
-                tile.selected_ = False
-                if tile.movable and tile.placed is None and tile.code in wanted and not tile.blind:
+            self.table_scene.selected = []
+            for tile in self.table_scene.rack_tiles():
+                if tile.code in wanted and not tile.blind:
                     wanted.remove(tile.code)
-                    tile.selected_ = True
-                tile.update()
+                    self.table_scene.selected.append(tile.tile_id)
+            self._redraw()
             self._show_feedback(
                 _("The tiles to move are selected. Drag them, or press 1 to send them."), "", "",
                 good=True)
@@ -831,21 +797,25 @@ class LessonPlayer(QWidget):
         return True
 
     def undo(self) -> bool:
-        """Take back the last accepted move of the step (``LessonSession.undo``); the table
-        is laid out again as the step began. False when there was no move to take back."""
-        if self.session is None or not self.session.undo():
+        """Take back the learner's last move: a staged tile, or the accepted move of the step
+        (``LessonTable.undo``). False when there was nothing to take back."""
+        if self.desk is None or not self.desk.undo().changed:
             return False
         self.changed.emit()
         self._clear_feedback()
-        self.render_step()
+        self._redraw()
         self._show_feedback(_("Move taken back."), "", "", good=True)
+        self._update_nav()
         return True
 
     def reset_step(self) -> None:
         """Put the current step back as it was (tiles home, moves cleared)."""
         if self.session is None:
             return
-        self.session.reset_step()
+        if self.desk is not None:
+            self.desk.reset()
+        else:
+            self.session.reset_step()
         self.changed.emit()
         self._clear_feedback()
         self.render_step()
@@ -899,46 +869,6 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
             parts.append(html.escape(ch).replace("\n", "<br>"))
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setText("".join(parts))
-
-
-def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
-    """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), an
-    "i" in a ring (``hint``: never the success colours), or nothing (``none``); its shape, not
-    its colour, says which."""
-    pix = QPixmap(round(size * dpr), round(size * dpr))
-    pix.setDevicePixelRatio(dpr)
-    pix.fill(Qt.GlobalColor.transparent)
-    if verdict not in ("good", "bad", "hint"):
-        return pix
-    painter = QPainter(pix)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    colour = QColor({"good": "#1d6b3a", "bad": "#a32020", "hint": "#5a3d00"}[verdict])
-    painter.setPen(QPen(colour, size / 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                        Qt.PenJoinStyle.RoundJoin))
-    ring = QRectF(size * 0.08, size * 0.08, size * 0.84, size * 0.84)
-    painter.drawEllipse(ring)
-    if verdict == "hint":
-        painter.drawLine(QPointF(size * 0.5, size * 0.44), QPointF(size * 0.5, size * 0.72))
-        painter.drawPoint(QPointF(size * 0.5, size * 0.29))
-    elif verdict == "good":
-        painter.drawPolyline([QPointF(size * 0.28, size * 0.52), QPointF(size * 0.44, size * 0.68),
-                              QPointF(size * 0.72, size * 0.34)])
-    else:
-        painter.drawLine(QPointF(size * 0.33, size * 0.33), QPointF(size * 0.67, size * 0.67))
-        painter.drawLine(QPointF(size * 0.67, size * 0.33), QPointF(size * 0.33, size * 0.67))
-    painter.end()
-    return pix
-
-
-def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:
-    """Have a screen reader speak ``text`` now (INPUTS 21: "Five Dot, 3 of 14, selected 1 of
-    3"; a refused move's reason is spoken at once, interrupting)."""
-    if not text:
-        return
-    event = QAccessibleAnnouncementEvent(widget, text)
-    if assertive:
-        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
-    QAccessible.updateAccessibility(event)
 
 
 def keyboard_help() -> str:

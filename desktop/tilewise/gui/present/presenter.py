@@ -45,7 +45,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
-from tilewise.gui.table.view import tile_name
+from tilewise.gui.table.items import tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
 from tilewise.lessons.model import Lesson, Pack

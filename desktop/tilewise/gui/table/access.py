@@ -25,7 +25,8 @@ from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QWindow
 from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem
 
-from tilewise.gui.table.view import FixedTile, Plate, TableView, TileItem, ZoneItem, tile_name
+from tilewise.gui.table.items import FixedTile, Plate, TileItem, ZoneItem, tile_name
+from tilewise.gui.table.view import TableView
 from tilewise.i18n import _, ngettext
 
 TILE, ZONE, SHOWN, PLATE = "tile", "zone", "shown", "plate"

@@ -1,0 +1,113 @@
+"""The feedback panel under the table: the verdict's icon and at most three lines of text.
+
+It has room of its own: a fixed height (three lines of its font), with longer text scrolling
+inside it, so the table above never changes size, or scale, when the text changes (issue 13:
+"2 more tiles to pass." appearing moved the rack under the next drag). The height is set
+again only when the font changes (language, presenter mode, text size), never per message.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QColor,
+    QPainter,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+
+LINES = 3
+
+
+class FeedbackPanel(QWidget):
+    """``label`` (object name ``feedback``, its ``verdict`` property styles the border) and
+    ``icon`` side by side, in a box :data:`LINES` lines high."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setObjectName("feedback")
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label.setAccessibleName("feedback")
+        self.label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        keep = self.label.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.label.setSizePolicy(keep)
+        # The verdict is a word and an icon (tick, cross), never a colour alone.
+        self.icon = QLabel()
+        self.icon.setObjectName("feedbackIcon")
+        self.icon.setFixedWidth(52)
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        keep = self.icon.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.icon.setSizePolicy(keep)
+        self.area = QScrollArea()
+        self.area.setWidget(self.label)
+        self.area.setWidgetResizable(True)
+        self.area.setFrameShape(QFrame.Shape.NoFrame)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.icon)
+        row.addWidget(self.area, 1)
+        self.fix_height()
+
+    def fix_height(self) -> None:
+        """Room for :data:`LINES` lines of the panel's font, its padding and border."""
+        metrics = self.label.fontMetrics()
+        self.setFixedHeight(metrics.lineSpacing() * LINES + 2 * 8 + 2 * 4 + 4)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fix_height()
+
+
+def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
+    """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), an
+    "i" in a ring (``hint``: never the success colours), or nothing (``none``); its shape, not
+    its colour, says which."""
+    pix = QPixmap(round(size * dpr), round(size * dpr))
+    pix.setDevicePixelRatio(dpr)
+    pix.fill(Qt.GlobalColor.transparent)
+    if verdict not in ("good", "bad", "hint"):
+        return pix
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor({"good": "#1d6b3a", "bad": "#a32020", "hint": "#5a3d00"}[verdict])
+    painter.setPen(QPen(colour, size / 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    ring = QRectF(size * 0.08, size * 0.08, size * 0.84, size * 0.84)
+    painter.drawEllipse(ring)
+    if verdict == "hint":
+        painter.drawLine(QPointF(size * 0.5, size * 0.44), QPointF(size * 0.5, size * 0.72))
+        painter.drawPoint(QPointF(size * 0.5, size * 0.29))
+    elif verdict == "good":
+        painter.drawPolyline([QPointF(size * 0.28, size * 0.52), QPointF(size * 0.44, size * 0.68),
+                              QPointF(size * 0.72, size * 0.34)])
+    else:
+        painter.drawLine(QPointF(size * 0.33, size * 0.33), QPointF(size * 0.67, size * 0.67))
+        painter.drawLine(QPointF(size * 0.67, size * 0.33), QPointF(size * 0.33, size * 0.67))
+    painter.end()
+    return pix
+
+
+def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:
+    """Have a screen reader speak ``text`` now (INPUTS 21: "Five Dot, 3 of 14, selected 1 of
+    3"; a refused move's reason is spoken at once, interrupting)."""
+    if not text:
+        return
+    event = QAccessibleAnnouncementEvent(widget, text)
+    if assertive:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)
+
+
+
+
+__all__ = ["FeedbackPanel", "LINES", "announce", "verdict_icon"]

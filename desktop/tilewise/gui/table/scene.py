@@ -1,0 +1,684 @@
+"""The table scene: a view of the table model (``tilewise.lessons.table.Table``).
+
+:meth:`TableScene.show_table` redraws every item from the model: the other seats (name,
+relation, tile count, exposures), the discards, the drop zones with their arrows, the staged
+tiles, the tiles arriving face down, the learner's exposures and rack (arrivals marked). The
+scene keeps no state of its own about what lies where; what it keeps is how it shows the table:
+the layout of the current task (computed once per task, so the table never changes scale when
+tiles move or text changes), the keyboard focus and selection (model tile ids), the
+presenter's spotlight, and the slides in progress.
+
+Tiles a verdict moved (``Motion`` s) slide from where they were drawn to their new place
+(passed tiles to their seat, received ones in, a claimed tile into its meld), briefly
+(:attr:`TableScene.duration`); :meth:`~TableScene.finish_slides` skips to the end (any press
+or key does), and :attr:`TableScene.animate` False (the reduced-motion setting) turns them off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QVariantAnimation, Signal
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from tilewise.gui.reasons import relative_seat_name, seat_name
+from tilewise.gui.table.items import (
+    FELT,
+    FELT_CONTRAST,
+    GAP,
+    PAPER,
+    SCENE_H,
+    SCENE_W,
+    TILE_H,
+    TILE_W,
+    Arrow,
+    FixedTile,
+    Plate,
+    Ring,
+    Spotlight,
+    TileItem,
+    ZoneItem,
+    label,
+    tile_name,
+    wrapped,
+    zone_caption,
+    zone_prefix,
+)
+from tilewise.gui.tiles.images import TileImages
+from tilewise.i18n import _, ngettext
+from tilewise.lessons.table import Motion, Place, Table, relation
+
+OTHER_SCALE = 0.55  # exposures of the other seats
+DISCARD_SCALE = 0.55  # discards when several lie in the box
+
+
+class TableScene(QGraphicsScene):
+    """Draws a :class:`~tilewise.lessons.table.Table` (see the module docstring).
+
+    ``rebuilt`` is emitted after every redraw (the view lets go of items it held)."""
+
+    rebuilt = Signal()
+
+    def __init__(self, images: TileImages, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.images = images
+        self.model: Table | None = None
+        self.tiles: list[TileItem] = []
+        self.zones: dict[str, ZoneItem] = {}
+        self.zone_captions: dict[str, QGraphicsSimpleTextItem] = {}
+        self.setSceneRect(0, 0, SCENE_W, SCENE_H)
+        self.setBackgroundBrush(FELT)
+        self.focus_index = 0
+        self.selected: list[int] = []  # model tile ids picked with Space, in picking order
+        self.spotlight: Spotlight | None = None
+        self.spot_target: QGraphicsItem | None = None
+        self.text_scale = 1.0  # presenter mode: larger words on the table
+        self.show_focus = False  # the focus ring shows while the view has the keyboard focus
+        self.animate = True  # False: the reduced-motion setting
+        self.duration = 320  # milliseconds of a slide
+        self.frame = QRectF()
+        self.discard_bottom = 0.0
+        self.across_bottom = 0.0
+        self._task: Any = None
+        self._drawn: dict[int, QPointF] = {}  # tile id -> where it was drawn last
+        self._slides: list[tuple[QGraphicsItem, QPointF, QPointF]] = []
+        self._ghosts: list[QGraphicsItem] = []
+        self._anim: QVariantAnimation | None = None
+
+    def px(self, size: int) -> int:
+        """A text size in scene units times :attr:`text_scale`."""
+        return round(size * self.text_scale)
+
+    # ---- drawing --------------------------------------------------------------------------
+    def show_table(self, table: Table, motions: Sequence[Motion] = ()) -> None:
+        """Redraw everything from ``table``; the tiles in ``motions`` slide to their place."""
+        self.finish_slides()
+        self.clear_spotlight()
+        new_task = table.task is not self._task or self.model is None
+        before = {} if new_task else dict(self._drawn)
+        self.clear()
+        self.model = table
+        self.tiles, self.zones, self.zone_captions = [], {}, {}
+        self._drawn = {}
+        contrast = self.images.theme == "contrast"
+        self.setBackgroundBrush(FELT_CONTRAST if contrast else FELT)
+        self.across_bottom = self.discard_bottom = 0.0
+        seat = table.seat
+        plates = self._plates()
+        self.seat_plates: dict[str, QRectF] = {}
+        for other in table.seats_shown():
+            self.seat_plates[other] = self._seat(table, other, plates[relation(seat, other)])
+        self._discards(table)
+        you = label(_("You: {seat}", seat=seat_name(seat)), self.px(30), PAPER)
+        you_h = you.boundingRect().height()
+        # The rack sits just above the learner's seat name (taller in Devanagari, presenter).
+        self.rack_y = SCENE_H - TILE_H - max(44.0, you_h + 4)
+        self._own_melds(table)
+        self._zones(table, plates, QPointF(SCENE_W / 2, self.rack_y))
+        self._rack(table)
+        self._incoming(table)
+        self._staged(table)
+        you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - you_h - 2)
+        self.addItem(you)
+        # Keyboard and reading order: the learner's tiles by their rack place, wherever they
+        # lie now (a staged tile keeps its number), then arriving tiles, discards, given ones.
+        rank = {"rack": 0, "incoming": 1, "discard": 2, "zone": 3}
+        homes = {t.id: t.home for t in table.tiles}
+        self.tiles.sort(key=lambda i: (rank.get(homes[i.tile_id].area, 4),
+                                       homes[i.tile_id].owner, homes[i.tile_id].slot))
+        self.selected = [i for i in self.selected if self._item(i) is not None
+                         and self._item(i).placed is None]  # type: ignore[union-attr]
+        for number, tile in enumerate(self.tiles):
+            tile.index = number
+            tile.selected_ = tile.tile_id in self.selected
+        if new_task:
+            self._task = table.task
+            self.focus_index = 0
+            self.frame = self._frame(table)
+        self.focus_index = min(self.focus_index, max(0, len(self.tiles) - 1))
+        self.update_focus()
+        if motions and self.animate:
+            self._slide(motions, before)
+        self.rebuilt.emit()
+
+    def _item(self, tile_id: int) -> TileItem | None:
+        return next((t for t in self.tiles if t.tile_id == tile_id), None)
+
+    def item_for(self, tile_id: int) -> TileItem | None:
+        """The movable item drawn for model tile ``tile_id`` now, or None."""
+        return self._item(tile_id)
+
+    def put_back(self, tile_id: int) -> None:
+        """Put a dragged tile back where the model has it (a drop that changed nothing)."""
+        item, pos = self._item(tile_id), self._drawn.get(tile_id)
+        if item is not None and pos is not None:
+            item.setPos(pos)
+            item.setZValue(1)
+
+    def _frame(self, table: Table) -> QRectF:
+        """What the view shows for this task: the laid-out items, room for the learner's
+        exposures when the task can lay one out, and a margin (at least 760 x 420)."""
+        rect = self.itemsBoundingRect()
+        if {"claim", "claims", "kong_concealed"} & set(table.task.allow):
+            rect = rect.united(QRectF(40, self.rack_y - TILE_H * 0.8 - 72, 600, 10))
+        rect.adjust(-24, -24, 24, 24)
+        if rect.width() < 760:
+            rect.adjust(-(760 - rect.width()) / 2, 0, (760 - rect.width()) / 2, 0)
+        if rect.height() < 420:
+            rect.adjust(0, -(420 - rect.height()) / 2, 0, (420 - rect.height()) / 2)
+        return rect.intersected(self.sceneRect()) if rect.intersects(self.sceneRect()) else rect
+
+    def content_rect(self) -> QRectF:
+        """The part of the scene the view fits (fixed per task: see :meth:`_frame`)."""
+        return self.frame if not self.frame.isEmpty() else self.sceneRect()
+
+    def _tile(self, table: Table, tile_id: int, pos: QPointF, *, scale: float = 1.0) -> TileItem:
+        tile = table.tiles[tile_id]
+        item = TileItem(self.images, tile.code, tile_id, movable=table.movable(tile_id))
+        item.area = tile.place.area
+        item.blind = tile.home.area == "incoming"
+        item.arrived = tile.arrived and tile.place.area == "rack"
+        if tile.place.area == "zone":
+            item.placed = (tile.place.owner, tile.place.slot)
+        item.setScale(scale)
+        item.setPos(pos)
+        item.setZValue(1)
+        self.addItem(item)
+        self.tiles.append(item)
+        self._drawn[tile_id] = pos
+        return item
+
+    def _rack(self, table: Table) -> None:
+        seat = table.seat
+        homes = [t.home.slot for t in table.tiles if t.home.area == "rack" and t.home.owner == seat]
+        count = max(homes, default=-1) + 1
+        self.rack_x0 = (SCENE_W - (count * (TILE_W + GAP) - GAP)) / 2
+        for tile_id in table.rack(seat):
+            self._tile(table, tile_id, self.rack_pos(table.tiles[tile_id].place.slot))
+
+    def rack_pos(self, slot: int) -> QPointF:
+        """Scene position of the learner's rack position ``slot``."""
+        return QPointF(self.rack_x0 + slot * (TILE_W + GAP), self.rack_y)
+
+    def _incoming(self, table: Table) -> None:
+        """Face-down arriving tiles sit on the side away from the pass zone."""
+        away_left = any(z.target and relation(table.seat, z.target) == "right"
+                        for z in table.zones)
+        self.incoming_x = 290.0 if away_left else SCENE_W - 290.0 - 3 * (TILE_W + GAP)
+        arriving = [t for t in table.tiles if t.home.area == "incoming"]
+        for tile_id in table.incoming():
+            self._tile(table, tile_id, self.incoming_pos(table.tiles[tile_id].place.slot))
+        if arriving:
+            note = label(_("Arriving face down: pass them on blind"), self.px(24))
+            note.setPos(min(self.incoming_x, SCENE_W - note.boundingRect().width() - 10), 306)
+            self.addItem(note)
+
+    def incoming_pos(self, slot: int) -> QPointF:
+        """Scene position of face-down arriving tile ``slot``."""
+        return QPointF(self.incoming_x + slot * (TILE_W + GAP), 340)
+
+    def _staged(self, table: Table) -> None:
+        for zone_id, zone in self.zones.items():
+            ids = table.staged(zone_id)
+            zone.filled = [False] * zone.spec.slots
+            for tile_id in ids:
+                slot = table.tiles[tile_id].place.slot
+                zone.filled[slot] = True
+                self._tile(table, tile_id, self.slot_point(zone_id, slot))
+            zone.update()
+
+    def _plates(self) -> dict[str, QRectF]:
+        return {
+            "across": QRectF(SCENE_W / 2 - 240, 4, 480, 124),
+            "left": QRectF(8, 150, 250, 140),
+            "right": QRectF(SCENE_W - 258, 150, 250, 140),
+        }
+
+    def _seat(self, table: Table, seat: str, rect: QRectF) -> QRectF:
+        rel = relation(table.seat, seat)
+        lines = [seat_name(seat), relative_seat_name(rel)]
+        hands = table.state()["hands"]
+        if seat in hands:
+            lines.append(ngettext("{n} tile", "{n} tiles", len(hands[seat])))
+        text = wrapped("\n".join(lines), self.px(24), rect.width() - 20)
+        text.setPos(rect.left() + 10, rect.top() + 4)
+        # The plate grows to hold its text (longer words in German, Devanagari line height).
+        needed = text.boundingRect().height() + 8
+        melds = table.melds(seat)
+        if melds:
+            needed += TILE_H * OTHER_SCALE + 16
+        plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed))
+        if rel == "across":
+            self.across_bottom = plate.bottom()
+        self.addItem(Plate(plate, contrast=self.images.theme == "contrast", seat=seat,
+                           text=", ".join(lines)))
+        self.addItem(text)
+        y = rect.top() + text.boundingRect().height() + 6
+        x = rect.left() + 14
+        for number, (exposure, ids) in enumerate(melds):
+            width = self._meld(table, ids, exposure.rotated, exposure.face_down,
+                               QPointF(x, y), OTHER_SCALE, seat, number)
+            x += width + 16
+            if x > rect.right() - 3 * TILE_W * OTHER_SCALE:
+                x = rect.left() + 14
+                y += TILE_H * OTHER_SCALE + 12
+        return plate
+
+    def _meld(self, table: Table, ids: list[int], rotated: int | None,
+              face_down: Sequence[int], origin: QPointF, scale: float, seat: str,
+              number: int) -> float:
+        """Lay out one exposure: the ``rotated`` tile lies sideways, ``face_down`` show backs."""
+        x = origin.x()
+        for index, tile_id in enumerate(ids):
+            code = table.tiles[tile_id].code
+            item = FixedTile(self.images, "back" if index in face_down else code)
+            item.setScale(scale)
+            if index == rotated:
+                item.setRotation(-90)
+                pos = QPointF(x, origin.y() + TILE_H * scale)
+                x += TILE_H * scale + 3
+            else:
+                pos = QPointF(x, origin.y())
+                x += TILE_W * scale + 3
+            item.setPos(pos)
+            item.exposure = (seat, number, index)
+            item.tile_id = tile_id
+            self.addItem(item)
+            self._drawn[tile_id] = pos
+        return x - origin.x()
+
+    def _own_melds(self, table: Table) -> None:
+        """The learner's exposures, in a row above the rack (left of centre); a pong that a
+        kong may be added to lies full size in the middle, an end slot on each side."""
+        self.own_melds: list[QRectF] = []
+        adding = any(z.kind == "kong_end" for z in table.zones)
+        scale = 1.0 if adding else 0.8
+        top = 260.0 if adding else self.rack_y - TILE_H * scale - 40
+        x = 440.0 if adding else 40.0
+        for number, (exposure, ids) in enumerate(table.melds(table.seat)):
+            width = self._meld(table, ids, exposure.rotated, exposure.face_down,
+                               QPointF(x, top), scale, table.seat, number)
+            self.own_melds.append(QRectF(x, top, width, TILE_H * scale))
+            x += width + 30
+        if self.own_melds:
+            note = label(_("Your exposures"), self.px(22))
+            first = self.own_melds[0]
+            note.setPos(first.center().x() - note.boundingRect().width() / 2 if adding
+                        else first.left(), top - 32)
+            self.addItem(note)
+
+    def _discards(self, table: Table) -> None:
+        """The discard box: the latest discard large under "Discard by ...", or, when several
+        lie on the table, each seat's discards in a row with the latest ringed."""
+        seats = [s for s in ("E", "S", "W", "N") if table.discards(s)]
+        self.discard_box = None
+        if not seats and "last_discard" not in table.task.state:
+            return
+        box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
+        latest = table.at(table.latest) if table.latest is not None else None
+        by = table.latest.owner if table.latest is not None else str(
+            (table.task.state.get("last_discard") or {}).get("by", ""))
+        caption = (_("Discard by {seat}", seat=seat_name(by)) if by
+                   # TRANSLATORS: heading of the discards box when no discard is the latest
+                   else _("Discards"))
+        text = label(caption, self.px(26))
+        text.setPos(box.left() + 16, box.top() + 8)
+        tile_top = max(box.top() + 52, box.top() + 8 + text.boundingRect().height() + 4)
+        rows = [(s, table.discards(s)) for s in seats]
+        several = sum(len(ids) for _s, ids in rows) > 1
+        if several:
+            box.setBottom(tile_top + len(rows) * (TILE_H * DISCARD_SCALE + 10) + 6)
+        scale = 1.0 if tile_top <= box.top() + 52 else 0.85
+        if not several:
+            box.setBottom(tile_top + TILE_H * scale + 12 if scale < 1 else box.bottom())
+        name = caption + (": " + tile_name(table.tiles[latest].code) if latest is not None
+                          else "")
+        self.addItem(Plate(box, contrast=self.images.theme == "contrast", text=name))
+        self.addItem(text)
+        self.discard_bottom = box.bottom()
+        self.discard_box = box
+        if not several:
+            for _seat, ids in rows:
+                pos = QPointF(box.center().x() - TILE_W * scale / 2, tile_top)
+                self._shown_tile(table, ids[0], pos, scale)
+            return
+        for row, (owner, ids) in enumerate(rows):
+            y = tile_top + row * (TILE_H * DISCARD_SCALE + 10)
+            name_item = label(seat_name(owner), self.px(20))
+            name_item.setPos(box.left() + 16, y + (TILE_H * DISCARD_SCALE - 24) / 2)
+            self.addItem(name_item)
+            x = box.left() + 24 + max(90.0, name_item.boundingRect().width())
+            for tile_id in ids:
+                self._shown_tile(table, tile_id, QPointF(x, y), DISCARD_SCALE)
+                if tile_id == latest:
+                    self.addItem(Ring(QRectF(x - 4, y - 4, TILE_W * DISCARD_SCALE + 8,
+                                             TILE_H * DISCARD_SCALE + 8)))
+                x += TILE_W * DISCARD_SCALE + 6
+
+    def _shown_tile(self, table: Table, tile_id: int, pos: QPointF,
+                    scale: float) -> QGraphicsItem:
+        """A discard: a movable item when the learner may aim a claim at it, else fixed."""
+        if table.movable(tile_id):
+            return self._tile(table, tile_id, pos, scale=scale)
+        item = FixedTile(self.images, table.tiles[tile_id].code)
+        item.tile_id = tile_id
+        item.setScale(scale)
+        item.setPos(pos)
+        self.addItem(item)
+        self._drawn[tile_id] = pos
+        return item
+
+    def _zones(self, table: Table, plates: dict[str, QRectF], rack_top: QPointF) -> None:
+        seat = table.seat
+        placed_apart = ("pass", "courtesy") + (("kong_end",) if self.own_melds else ())
+        central = [z for z in table.zones if z.kind not in placed_apart]
+        numbered = len(table.zones) > 1
+        # Each central zone takes the width of its slots or of its caption, whichever is wider.
+        widths = []
+        for number, z in enumerate(table.zones):
+            if z in central:
+                cap_w = label(zone_prefix(number, numbered) + zone_caption(z, seat),
+                              self.px(28)).boundingRect().width()
+                widths.append(max(GAP + z.slots * (TILE_W + GAP), cap_w))
+        x = (SCENE_W - sum(widths) - 30 * max(0, len(widths) - 1)) / 2
+        central_w = iter(widths)
+        caption_h = label("Ag", self.px(28)).boundingRect().height()
+        centre_y = 230.0
+        if self.discard_bottom:  # below the discard box and its zone caption
+            centre_y = max(340.0, self.discard_bottom + self.px(28) * 1.45 + 8)
+        for number, zspec in enumerate(table.zones):
+            caption = zone_caption(zspec, seat)
+            zone = ZoneItem(zspec, caption)
+            rect = zone.boundingRect()
+            rel = relation(seat, zspec.target) if zspec.target else ""
+            if zspec.kind == "kong_end" and self.own_melds:
+                meld = self.own_melds[0]  # the pong the fourth tile goes on
+                pos = QPointF(meld.left() - rect.width() - 24 if zspec.end == "left"
+                              else meld.right() + 24, meld.center().y() - rect.height() / 2)
+            elif zspec.kind in ("pass", "courtesy") and rel in plates:
+                plate = plates[rel]
+                # Beside the seat, its caption clear of the seat across (which grows with
+                # larger words).
+                side_y = max(plate.center().y() - 56, self.across_bottom + caption_h + 6)
+                if rel == "right":
+                    pos = QPointF(plate.left() - rect.width() - 50, side_y)
+                elif rel == "left":
+                    pos = QPointF(plate.right() + 50, side_y)
+                elif any(z.target and relation(seat, z.target) == "right" for z in table.zones):
+                    pos = QPointF(290, plate.bottom() + 56)  # leave room for a zone on the right
+                else:
+                    pos = QPointF(SCENE_W / 2 - rect.width() / 2, plate.bottom() + 56)
+                if rel == "across":  # the caption goes between the zone and its arrow
+                    pos.setY(pos.y() + caption_h + 4)
+            else:
+                slot_w = next(central_w)
+                pos = QPointF(x + (slot_w - rect.width()) / 2, centre_y)
+                x += slot_w + 30
+            zone.setPos(pos)
+            self.addItem(zone)
+            self.zones[zspec.id] = zone
+            cap = label(zone_prefix(number, numbered) + caption, self.px(28))
+            cap_w = cap.boundingRect().width()
+            cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
+            if zspec.kind in ("pass", "courtesy") and rel == "right":
+                cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 8))
+            elif zspec.kind in ("pass", "courtesy") and rel == "left":
+                cap_x = min(max(cap_x, plates[rel].right() + 8), SCENE_W - cap_w - 8)
+            cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
+            if zspec.kind == "kong_end" and self.own_melds:
+                # Under its end slot, reaching outwards: clear of "Your exposures" over the
+                # pong and of the other end's caption.
+                cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()
+                cap.setPos(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
+            elif any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
+                cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
+            self.addItem(cap)
+            self.zone_captions[zspec.id] = cap
+            if zspec.kind in ("pass", "courtesy") and rel in plates:
+                box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
+                self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box)
+
+    def _pass_arrows(self, pos: QPointF, rect: QRectF, far: QRectF, rel: str,
+                     rack_top: QPointF, *, box: QRectF) -> None:
+        """Arrows rack -> pass zone -> receiving seat, so the direction is unmistakable
+        (``box``: the zone with its caption, over or under it; arrows up start and end
+        outside it, so they never run over the caption)."""
+        end = QPointF(pos.x() + rect.width() / 2, box.bottom() + 8)
+        start = QPointF(end.x() * 0.4 + rack_top.x() * 0.6, rack_top.y() - 16)
+        self.addItem(Arrow(start, end))
+        mid_y = pos.y() + rect.height() / 2
+        if rel == "right":
+            self.addItem(Arrow(QPointF(pos.x() + rect.width() + 6, mid_y),
+                               QPointF(far.left() - 6, mid_y)))
+        elif rel == "left":
+            self.addItem(Arrow(QPointF(pos.x() - 6, mid_y), QPointF(far.right() + 6, mid_y)))
+        else:
+            top = QPointF(pos.x() + rect.width() / 2, min(pos.y() - 44, box.top() - 12))
+            self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6)))
+
+    # ---- slides ---------------------------------------------------------------------------
+    def where(self, place: Place) -> QPointF:
+        """Where a tile at ``place`` is not drawn: its seat's plate (another seat's rack), the
+        top of the table (the wall)."""
+        plate = self.seat_plates.get(place.owner)
+        if place.area == "rack" and plate is not None:
+            return plate.center() - QPointF(TILE_W / 2, TILE_H / 2)
+        return QPointF(SCENE_W / 2 - TILE_W / 2, -TILE_H)
+
+    def _slide(self, motions: Sequence[Motion], before: dict[int, QPointF]) -> None:
+        """Slide each moved tile from where it was drawn (or its seat) to its new place; a
+        tile that went out of sight (to another seat's rack) slides there and disappears."""
+        assert self.model is not None
+        for motion in motions:
+            start = before.get(motion.tile, self.where(motion.start))
+            end = self._drawn.get(motion.tile)
+            if end is not None:
+                item = next((i for i in self.items() if isinstance(i, (TileItem, FixedTile))
+                             and i.tile_id == motion.tile), None)
+                if item is not None and start != end:
+                    self._slides.append((item, start, end))
+            elif motion.tile in before:
+                ghost = FixedTile(self.images, self.model.tiles[motion.tile].code)
+                ghost.setZValue(5)
+                self.addItem(ghost)
+                self._ghosts.append(ghost)
+                self._slides.append((ghost, start, self.where(motion.end)))
+        if not self._slides:
+            return
+        for moving, start, _end in self._slides:
+            moving.setPos(start)
+        anim = QVariantAnimation(self)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setDuration(self.duration)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(self._step)
+        anim.finished.connect(self.finish_slides)
+        self._anim = anim
+        anim.start()
+
+    def _step(self, value: float) -> None:
+        t = float(value)
+        for item, start, end in self._slides:
+            item.setPos(start + (end - start) * t)
+
+    def sliding(self) -> bool:
+        """True while tiles slide."""
+        return bool(self._slides)
+
+    def finish_slides(self) -> None:
+        """Put every sliding tile at its place now and take the ghosts away (skip)."""
+        anim, self._anim = self._anim, None
+        if anim is not None:
+            anim.valueChanged.disconnect(self._step)
+            anim.finished.disconnect(self.finish_slides)
+            anim.stop()
+            anim.deleteLater()
+        for item, _start, end in self._slides:
+            item.setPos(end)
+        for ghost in self._ghosts:
+            if ghost.scene() is self:
+                self.removeItem(ghost)
+        self._slides, self._ghosts = [], []
+
+    # ---- decoding ------------------------------------------------------------------------
+    def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
+        """The (zone id, slot) under ``scene_point``, or None when it is not over a zone."""
+        for zone_id, zone in self.zones.items():
+            slot = zone.slot_at(scene_point)
+            if slot is not None:
+                return zone_id, slot
+        return None
+
+    def slot_point(self, zone_id: str, slot: int) -> QPointF:
+        """Scene position of the top-left corner of a slot (for tests and drawing)."""
+        zone = self.zones[zone_id]
+        return zone.mapToScene(zone.slot_rect(slot).topLeft())
+
+    def slot_centre(self, zone_id: str, slot: int) -> QPointF:
+        """Scene position of the centre of a slot."""
+        zone = self.zones[zone_id]
+        return zone.mapToScene(zone.slot_rect(slot).center())
+
+    def set_hot(self, zone_id: str | None) -> None:
+        """Highlight the zone under a dragged tile."""
+        for key, zone in self.zones.items():
+            hot = key == zone_id
+            if zone.hot != hot:
+                zone.hot = hot
+                zone.update()
+
+    # ---- the presenter's pointer -----------------------------------------------------------
+    def plates(self) -> list[Plate]:
+        """The seat plates (and the discard box), top to bottom, left to right."""
+        found = [i for i in self.items() if isinstance(i, Plate)]
+        return sorted(found, key=lambda p: (p.rect.top(), p.rect.left()))
+
+    def spot_targets(self) -> list[QGraphicsItem]:
+        """What the presenter can ring, in keyboard order: seat plates, zones, then tiles."""
+        targets: list[QGraphicsItem] = [*self.plates(), *self.zones.values()]
+        return targets + [t for t in self.tiles]
+
+    def spot(self, item: QGraphicsItem | None) -> None:
+        """Ring ``item`` (a tile, plate or zone) with the pulsing spotlight; None clears it."""
+        self.clear_spotlight()
+        if item is None:
+            return
+        if isinstance(item, Plate):
+            rect = item.rect
+        else:
+            rect = item.mapRectToScene(QRectF(0, 0, TILE_W, TILE_H)) if isinstance(
+                item, (TileItem, FixedTile)) else item.sceneBoundingRect()
+        self.spotlight = Spotlight(rect)
+        self.spot_target = item
+        self.addItem(self.spotlight)
+
+    def spot_next(self, delta: int) -> QGraphicsItem | None:
+        """Move the spotlight ``delta`` targets on; past either end it goes off (None)."""
+        targets = self.spot_targets()
+        if not targets:
+            return None
+        here = targets.index(self.spot_target) if self.spot_target in targets else -1
+        there = here + delta
+        if here < 0 and delta < 0:
+            there = len(targets) - 1
+        self.spot(targets[there] if 0 <= there < len(targets) else None)
+        return self.spot_target
+
+    def spot_at(self, scene_point: QPointF) -> QGraphicsItem | None:
+        """Toggle the spotlight on the tile, zone or plate under ``scene_point``."""
+        for item in self.items(scene_point):
+            if isinstance(item, (TileItem, FixedTile, ZoneItem, Plate)):
+                self.spot(None if item is self.spot_target else item)
+                return self.spot_target
+        self.spot(None)
+        return None
+
+    def clear_spotlight(self) -> None:
+        """Take the spotlight off the table."""
+        if self.spotlight is not None:
+            self.spotlight.stop()
+            if self.spotlight.scene() is self:
+                self.removeItem(self.spotlight)
+            self.spotlight = None
+        self.spot_target = None
+
+    # ---- keyboard -------------------------------------------------------------------------
+    def rack_tiles(self) -> list[TileItem]:
+        """Movable tiles not in a zone (the rack, arriving tiles, a discard to aim at)."""
+        return [t for t in self.tiles if t.placed is None and t.movable]
+
+    def selection(self) -> list[TileItem]:
+        """Selected tiles in rack order."""
+        return [t for t in self.tiles if t.selected_ and t.placed is None]
+
+    def select(self, tile: TileItem, selected: bool) -> None:
+        """Select or unselect a movable tile not in a zone (what Space does)."""
+        if not tile.movable or tile.placed is not None:
+            return
+        tile.selected_ = selected
+        if selected and tile.tile_id not in self.selected:
+            self.selected.append(tile.tile_id)
+        elif not selected and tile.tile_id in self.selected:
+            self.selected.remove(tile.tile_id)
+        for item in self.tiles:
+            item.update()
+
+    def move_focus(self, delta: int) -> None:
+        """Move the keyboard focus ``delta`` movable tiles along (wrapping)."""
+        movable = [t.index for t in self.tiles if t.movable]
+        if not movable:
+            return
+        here = movable.index(self.focus_index) if self.focus_index in movable else -1
+        if here < 0:
+            self.focus_index = movable[0]
+        else:
+            self.focus_index = movable[(here + delta) % len(movable)]
+        self.update_focus()
+
+    def update_focus(self) -> None:
+        """Repaint the focus ring on the focused tile only."""
+        for number, tile in enumerate(self.tiles):
+            focused = number == self.focus_index
+            if tile.focused != focused:
+                tile.focused = focused
+                tile.update()
+
+    def focused_tile(self) -> TileItem | None:
+        """The tile with the keyboard focus."""
+        if 0 <= self.focus_index < len(self.tiles):
+            return self.tiles[self.focus_index]
+        return None
+
+    def announce(self) -> str:
+        """Focus text for screen readers: "Five Dot, 3 of 14, selected 1 of 3"."""
+        tile = self.focused_tile()
+        return "" if tile is None else self.describe(tile)
+
+    def describe(self, tile: TileItem) -> str:
+        """A tile's spoken name with its place and selection: "Five Dot, 3 of 14, selected 1
+        of 3" (", placed" once it lies in a zone, ", just arrived" for an arrival)."""
+        chosen = self.selection()
+        text = _(
+            # TRANSLATORS: keyboard focus on a rack tile: name, position, rack size
+            "{tile}, {position} of {total}",
+            tile=tile_name("back" if tile.blind else tile.code), position=tile.index + 1,
+            total=len(self.tiles),
+        )
+        if tile.selected_:
+            text = _(
+                # TRANSLATORS: appended to the focus text when the tile is selected
+                "{focus}, selected {number} of {count}",
+                focus=text, number=chosen.index(tile) + 1 if tile in chosen else 0,
+                count=len(chosen),
+            )
+        if tile.placed is not None:
+            text = _("{focus}, placed", focus=text)
+        if tile.arrived:
+            # TRANSLATORS: appended to the focus text of a tile that just came to the rack
+            text = _("{focus}, just arrived", focus=text)
+        return text
+
+
+__all__ = ["TableScene"]
