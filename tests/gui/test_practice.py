@@ -39,27 +39,47 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
     assert window.stack.currentWidget() is view
     practice = view.practice
     assert practice is not None and practice.seed == 40
-    if JOKER in practice.hand:  # a joker is sent back with the core's reason
-        view.rack.select([JOKER, *[t for t in practice.hand if t != JOKER][:2]])
-        qtbot.mouseClick(view.pass_button, Qt.MouseButton.LeftButton)
+    desk = view.desk
+    seat = practice.seat
+
+    def rack_tile(code: str) -> int:
+        return next(i for i in desk.table.rack(seat) if desk.table.tiles[i].code == code)
+
+    if JOKER in practice.hand:  # a joker is sent back at once with the core's reason
+        view.drop(rack_tile(JOKER), "pass")
         assert explain("JOKER_NOT_PASSABLE") in view.feedback.text()
+        assert desk.table.staged("pass") == []
     logs: list[str] = []
+    blind_seen = set()
     while not practice.done:
+        assert view.table_scene.model is desk.table  # the view draws the model
+        played = len(practice.records)
         if practice.step == "stop_vote":
             assert view.continue_button.isVisible()
             qtbot.mouseClick(view.continue_button, Qt.MouseButton.LeftButton)
         elif practice.step == "courtesy":
             assert view.offer_button.isVisible()
-            view.rack.select(practice.partner_offer(practice.seat))
+            for code in practice.partner_offer(practice.seat):
+                view.drop(rack_tile(code), "courtesy")
             qtbot.mouseClick(view.offer_button, Qt.MouseButton.LeftButton)
         else:
             own, blind = practice.partner_pass(practice.seat)
-            view.rack.select(own)
-            view.blind.setValue(blind)
-            assert view.pass_button.isVisible()
-            qtbot.mouseClick(view.pass_button, Qt.MouseButton.LeftButton)
+            arriving = desk.table.incoming()
+            assert bool(arriving) == practice.blind_allowed()  # blind only where allowed
+            if arriving:
+                blind_seen.add(practice.step)
+            for code in own:
+                view.drop(rack_tile(code), "pass")
+            for tile_id in arriving[:blind]:
+                view.drop(tile_id, "pass")
+        desk = view.desk
         assert not view.feedback.text(), view.feedback.text()
         logs.append(view.log.text())
+        record = practice.records[-1] if len(practice.records) > played else None
+        if record is not None and not practice.done:
+            arrived = sorted(t.code for t in view.table_scene.tiles if t.arrived)
+            assert arrived == sorted(record.received[seat])
+    assert blind_seen == {"first_left"}  # deal 40 stops: no second Charleston
     assert any("South forwarded 3 tiles blind." in log for log in logs)
     assert any("Stopped by: South" in log for log in logs)
     assert "Your best line at the end" in view.log.text()

@@ -291,6 +291,9 @@ class MainWindow(QMainWindow):
         s.reduced_motion = dialog.motion_choice()
         if self._player is not None:
             self._player.animate = self._player.table_scene.animate = not s.reduced_motion
+        practice = getattr(self.practice, "_charleston", None)
+        if practice is not None:
+            practice.table_scene.animate = not s.reduced_motion
         s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
         self.store.set_profile_language(self.profile.id, language)
         self.profile = self.store.profile(self.profile.id) or self.profile

@@ -691,10 +691,8 @@ class LessonPlayer(QWidget):
         """Redraw from the model (a drop that changed nothing only puts the ``held`` tile
         back), then say what happened: the verdict, or how many tiles the pass still needs."""
         feedback = outcome.feedback
-        if outcome.changed or feedback is not None or held is None:
-            self._redraw(outcome)
-        else:
-            self.table_scene.put_back(held)
+        if self.desk is not None:
+            self.table_scene.show_outcome(self.desk.table, outcome, held)
         if feedback is not None:
             self._present(feedback)
             self.changed.emit()

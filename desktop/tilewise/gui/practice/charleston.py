@@ -1,8 +1,13 @@
-"""Charleston practice view: a seeded deal, the learner's rack, pass / vote / offer buttons.
+"""Charleston practice view: a seeded deal on the same table as the lessons.
 
-Drives :class:`tilewise.lessons.practice.charleston.CharlestonPractice`; every refusal shows
-the core's reason sentence. At the end it shows the tile-by-tile account against the
-learner's best practice line and reports the score through ``on_score``.
+The table is the lessons' table view (``gui.table``) drawing
+:class:`tilewise.lessons.practice.table.PracticeTable`, the practice engine's table model:
+the learner drags (or picks with the keyboard) three tiles into the pass zone toward the
+receiving seat; the tiles arriving face down are there only on a step where a blind pass is
+allowed; the tiles received are marked in the rack and slide in from the seat that passed them.
+The stop vote and the courtesy offer are buttons. Every refusal shows the core's reason
+sentence. At the end it shows the tile-by-tile account against the learner's best practice
+line and reports the score through ``on_score``. Handlers decode and call one table operation.
 """
 
 from __future__ import annotations
@@ -22,12 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
-from tilewise.gui.reasons import charleston_step_name, pass_count_label, seat_name, tile_name
+from tilewise.gui.reasons import charleston_step_name, explain, seat_name, tile_name
+from tilewise.gui.table import access
+from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
 from tilewise.lessons.practice.charleston import CharlestonPractice, PartnerPolicy, Summary
 from tilewise.lessons.practice.lines import PracticeLine
-from tilewise.rules.charleston import PASS_DIRECTIONS
+from tilewise.lessons.practice.table import PracticeTable
+from tilewise.lessons.steptable import Outcome
 from tilewise.rules.seats import SEATS, across_of
 from tilewise.rules.verdict import Verdict
 
@@ -37,7 +46,8 @@ ScoreSink = Callable[[str, int, int, int, int, dict[str, Any]], None]
 
 class CharlestonPracticeView(QWidget):
     """The Charleston practice table. Public methods (tests drive them): :meth:`deal`,
-    :meth:`pass_selected`, :meth:`vote`, :meth:`offer_selected`, :meth:`retranslate`."""
+    :meth:`drop`, :meth:`miss`, :meth:`send_selection`, :meth:`vote`, :meth:`offer_selected`,
+    :meth:`retranslate`."""
 
     leave = Signal()
 
@@ -50,7 +60,9 @@ class CharlestonPracticeView(QWidget):
         self.line_name = line_name or (lambda line: line.label)
         self.on_score = on_score
         self.practice: CharlestonPractice | None = None
+        self.desk: PracticeTable | None = None
         self.last_refusal: Verdict | None = None
+        self.refused_reason: str | None = None
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.seed_label = QLabel()
@@ -73,11 +85,13 @@ class CharlestonPracticeView(QWidget):
         self.line_rows = [TileRow(images, 34) for _ in self.lines]
         for row, line in zip(self.line_rows, self.lines, strict=True):
             row.set_tiles(line.tiles, checkable=False)
-        self.rack = TileRow(images)
-        self.blind_label = QLabel()
-        self.blind = QSpinBox()
-        self.blind.setRange(0, 3)
-        self.pass_button = QPushButton()
+        access.install()
+        self.table_scene = TableScene(images, self)
+        self.table = TableView(self.table_scene)
+        self.table.setMinimumHeight(260)
+        self.table.dropped.connect(self.drop)
+        self.table.missed.connect(self.miss)
+        self.table.send.connect(self.send_selection)
         self.continue_button = QPushButton()
         self.stop_button = QPushButton()
         self.offer_button = QPushButton()
@@ -94,78 +108,99 @@ class CharlestonPracticeView(QWidget):
         top.addStretch(1)
         top.addWidget(self.back_button)
         moves = QHBoxLayout()
-        for widget in (self.blind_label, self.blind, self.pass_button, self.continue_button,
-                       self.stop_button, self.offer_button):
+        for widget in (self.continue_button, self.stop_button, self.offer_button):
             moves.addWidget(widget)
         moves.addStretch(1)
+        # The table on the left, as large as the page allows; the words beside it.
+        side = QVBoxLayout()
+        side.addWidget(self.status)
+        side.addWidget(self.progress)
+        for label, row in zip(self.line_labels, self.line_rows, strict=True):
+            side.addWidget(label)
+            side.addWidget(row)
+        side.addWidget(self.feedback)
+        side.addWidget(self.log, 1)
+        side.addWidget(self.policy)
+        side_box = QWidget()
+        side_box.setLayout(side)
+        side_box.setMaximumWidth(400)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 3)
+        middle.addWidget(side_box, 2)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
-        root.addWidget(self.policy)
-        root.addWidget(self.status)
-        for label, row in zip(self.line_labels, self.line_rows, strict=True):
-            line_box = QHBoxLayout()
-            line_box.addWidget(label)
-            line_box.addWidget(row)
-            line_box.addStretch(1)
-            root.addLayout(line_box)
-        root.addWidget(self.progress)
-        root.addWidget(self.rack)
+        root.addLayout(middle, 1)
         root.addLayout(moves)
-        root.addWidget(self.feedback)
-        root.addWidget(self.log, 1)
         self.deal_button.clicked.connect(
             lambda: self.deal(self.seed.value(), str(self.seat.currentData())))
         self.back_button.clicked.connect(self.leave.emit)
-        self.pass_button.clicked.connect(self.pass_selected)
         self.continue_button.clicked.connect(lambda: self.vote(True))
         self.stop_button.clicked.connect(lambda: self.vote(False))
         self.offer_button.clicked.connect(self.offer_selected)
-        self.rack.changed.connect(self.retranslate)
         self.retranslate()
 
-    # ---- actions (one engine call each, then repaint) ----------------------------------------
+    # ---- actions (one table operation each, then a redraw from the model) ------------------
     def deal(self, seed: int, seat: str) -> None:
         """Start the practice on deal number ``seed`` with the learner in ``seat``."""
         self.seed.setValue(seed)
         self.seat.setCurrentIndex(SEATS.index(seat))
         self.practice = CharlestonPractice(seed, self.lines, seat=seat)
-        self.last_refusal = None
-        self._refresh_rack()
+        self.desk = PracticeTable(self.practice)
+        self.last_refusal, self.refused_reason = None, None
+        self._redraw()
+        self.retranslate()
 
-    def pass_selected(self) -> None:
-        """Pass the selected rack tiles plus the blind count."""
-        if self.practice is not None:
-            self._after(self.practice.pass_tiles(self.rack.selected(), self.blind.value()))
+    def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> None:
+        """A tile dropped on a zone (a full pass zone passes)."""
+        if self.desk is not None:
+            self._after(self.desk.move(tile_id, zone_id, None if slot < 0 else slot), tile_id)
+
+    def miss(self, tile_id: int) -> None:
+        """A tile released away from every zone goes back."""
+        if self.desk is not None:
+            self._after(self.desk.take_back(tile_id), tile_id)
+
+    def send_selection(self, zone_id: str) -> None:
+        """The keyboard: the selected tiles, in rack order, to ``zone_id``."""
+        for tile_id in [t.tile_id for t in self.table_scene.selection()]:
+            self.drop(tile_id, zone_id)
+        self.table_scene.selected = []
+        self._redraw()
 
     def vote(self, keep_going: bool) -> None:
         """Vote at the stop vote (True: play the second Charleston)."""
-        if self.practice is not None:
-            self._after(self.practice.vote(keep_going))
+        if self.desk is not None:
+            self._after(self.desk.command("vote:continue" if keep_going else "vote:stop"))
 
     def offer_selected(self) -> None:
-        """Offer the selected tiles (0-3) in the courtesy pass."""
-        if self.practice is not None:
-            self._after(self.practice.offer(self.rack.selected()))
+        """Offer the tiles in the courtesy zone (0-3) to the across partner."""
+        if self.desk is not None:
+            self._after(self.desk.command("offer"))
 
-    def _after(self, verdict: Verdict) -> None:
-        self.last_refusal = None if verdict.legal else verdict
-        if verdict.legal:
-            self._refresh_rack()
-            if self.practice is not None and self.practice.done and self.on_score is not None:
-                right, asked = self.practice.score()
-                summary = self.practice.summary()
-                self.on_score("charleston", right, asked, 0, self.practice.seed,
-                              {"seat": self.practice.seat, "line": summary.line,
-                               "start": summary.start, "end": summary.end,
-                               "refused": list(self.practice.refused)})
-        else:
-            self.retranslate()
+    def _redraw(self, outcome: Outcome | None = None) -> None:
+        if self.desk is not None:
+            self.table_scene.show_table(self.desk.table, outcome.motions if outcome else ())
+            self.table.fit()
 
-    def _refresh_rack(self) -> None:
-        self.blind.setValue(0)
-        hand = self.practice.hand if self.practice is not None else []
-        self.rack.set_tiles(hand)
+    def _after(self, outcome: Outcome, held: int | None = None) -> None:
+        feedback = outcome.feedback
+        if self.desk is not None:
+            self.table_scene.show_outcome(self.desk.table, outcome, held)
+            self.table.fit()
+        if feedback is not None:
+            self.refused_reason = None if feedback.accepted else feedback.reason
+            self.last_refusal = None if feedback.accepted else (
+                self.desk.last if self.desk is not None and self.desk.last is not None
+                and not self.desk.last.legal else None)
+        if feedback is not None and feedback.accepted and self.practice is not None and (
+                self.practice.done and self.on_score is not None):
+            right, asked = self.practice.score()
+            summary = self.practice.summary()
+            self.on_score("charleston", right, asked, 0, self.practice.seed,
+                          {"seat": self.practice.seat, "line": summary.line,
+                           "start": summary.start, "end": summary.end,
+                           "refused": list(self.practice.refused)})
         self.retranslate()
 
     # ---- text -------------------------------------------------------------------------------
@@ -185,28 +220,31 @@ class CharlestonPracticeView(QWidget):
             "partner whose best line has {count} tiles or more votes to stop, passes a whole "
             "blind pass unseen, and offers nothing in the courtesy pass; a partner without "
             "three spare tiles forwards the missing ones blind.", count=PartnerPolicy().stop_at))
-        self.blind_label.setText(_("Forward blind"))
         self.continue_button.setText(_("Play the second Charleston"))
         self.stop_button.setText(_("Stop"))
+        offered = len(self.desk.table.staged("courtesy")) if self.desk is not None else 0
         self.offer_button.setText(ngettext("Offer {n} tile across", "Offer {n} tiles across",
-                                           len(self.rack.selected())))
-        self.rack.retranslate()
+                                           offered))
         for label, row, line in zip(self.line_labels, self.line_rows, self.lines, strict=True):
             label.setText(self.line_name(line))
             row.retranslate()
         step = p.step if p is not None else ""
-        direction = PASS_DIRECTIONS.get(step)
-        self.pass_button.setText(pass_count_label(direction or "right",
-                                                  len(self.rack.selected()) + self.blind.value()))
-        self.pass_button.setVisible(direction is not None)
-        self.blind.setEnabled(p is not None and p.blind_allowed())
-        self.blind_label.setEnabled(self.blind.isEnabled())
         for button in (self.continue_button, self.stop_button):
             button.setVisible(step == "stop_vote")
         self.offer_button.setVisible(step == "courtesy")
         self.status.setText(self._status_text())
         self.progress.setText(self._progress_text())
-        self.feedback.setText(refusal_text(self.last_refusal, "american") if self.last_refusal else "")
+        if self.last_refusal is not None:
+            self.feedback.setText(refusal_text(self.last_refusal, "american"))
+        elif self.refused_reason is not None:  # a tile the core sent back at once
+            self.feedback.setText(_("Not allowed: {why}",
+                                    why=explain(self.refused_reason, "american")))
+        else:
+            self.feedback.setText("")
+        if self.desk is not None and self.desk.table.staged("pass") and p is not None:
+            missing = self.desk.table.pass_missing()
+            self.feedback.setText(ngettext("{n} more tile to pass.", "{n} more tiles to pass.",
+                                           missing))
         self.log.setText(self._log_text())
 
     def _status_text(self) -> str:

@@ -141,6 +141,8 @@ class PracticeHub:
 
             view = CharlestonPracticeView(self.window.images, self.lines,
                                           on_score=self.save_score, line_name=self.line_name)
+            settings = getattr(self.window, "settings", None)
+            view.table_scene.animate = not getattr(settings, "reduced_motion", False)
             self._add_view(view)
             self._charleston = view
         return self._charleston

@@ -47,6 +47,7 @@ from tilewise.gui.table.items import (
 )
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext
+from tilewise.lessons.steptable import Outcome
 from tilewise.lessons.table import Motion, Place, Table, relation
 
 OTHER_SCALE = 0.55  # exposures of the other seats
@@ -148,6 +149,14 @@ class TableScene(QGraphicsScene):
     def item_for(self, tile_id: int) -> TileItem | None:
         """The movable item drawn for model tile ``tile_id`` now, or None."""
         return self._item(tile_id)
+
+    def show_outcome(self, table: Table, outcome: Outcome, held: int | None = None) -> None:
+        """Draw what one table operation did: the whole table again, or, for a drop of the
+        ``held`` tile that changed nothing, only that tile back in its place."""
+        if outcome.changed or outcome.feedback is not None or held is None:
+            self.show_table(table, outcome.motions)
+        else:
+            self.put_back(held)
 
     def put_back(self, tile_id: int) -> None:
         """Put a dragged tile back where the model has it (a drop that changed nothing)."""
