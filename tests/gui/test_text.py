@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from tilewise.gui.player.player import UNICODE_TILES, set_text_with_tiles
+from tilewise.gui.player.text import UNICODE_TILES, set_text_with_tiles
 from tilewise.gui.tiles.images import TileImages
 
 

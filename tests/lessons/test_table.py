@@ -557,6 +557,28 @@ def test_a_continuing_task_follows_the_learners_own_move() -> None:
     assert session.preview({"type": "pass", "tiles": ["1C", "7D", "8D"], "blind": 0}).legal
 
 
+def test_a_recorded_move_that_no_longer_fits_is_not_replayed() -> None:
+    """The learner passed 9C N GD, then 9C... on the next step; the first step is started
+    again: the table the second step inherits lacks those tiles, and its record is not
+    forced onto it."""
+    lesson = continuing_lesson()
+    session = LessonSession(lesson)
+    first = LessonTable(session)
+    run(first, plan(first.table, {"type": "pass", "tiles": ["9C", "N", "GD"], "blind": 0}))
+    session.advance()
+    session.advance()
+    second = LessonTable(session)
+    run(second, plan(second.table, {"type": "pass", "tiles": ["1C", "2C", "3C"], "blind": 0}))
+    assert session.record().done
+    session.back()
+    session.back()
+    session.reset_step()  # the first pass is open again: the main line (1C 2C 3C) stands in
+    session._index = 2
+    reopened = LessonTable(session)
+    assert reopened.done and reopened.table.snapshot() == reopened.start.snapshot()
+    assert "1C" not in codes(reopened.table, reopened.table.rack("E"))
+
+
 def test_a_continuing_task_needs_a_task_before_it() -> None:
     lesson = continuing_lesson()
     lone = Lesson("lone", "Lone", "x", (), [lesson.steps[2]])

@@ -54,12 +54,24 @@ def start_table(lesson: Lesson, index: int,
 
 def final_table(lesson: Lesson, index: int,
                 accepted: Accepted) -> Table:
-    """Task step ``index``'s table after its accepted move (as it starts when there is none)."""
+    """Task step ``index``'s table after its accepted move (as it starts when there is none,
+    or when the move no longer fits it: an earlier step was played again differently)."""
     table = start_table(lesson, index, accepted)
     move = accepted(index, table)
     if move is not None:
-        table.apply(*move)
+        _replay(table, move)
     return table
+
+
+def _replay(table: Table, move: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """Apply a recorded move; one whose tiles the table does not have leaves it as it is."""
+    before = table.snapshot()
+    try:
+        table.apply(*move)
+    except TableError:
+        restored = Table.restore(table.task, before)
+        table.tiles, table.exposures, table.latest = (restored.tiles, restored.exposures,
+                                                      restored.latest)
 
 
 def main_line(lesson: Lesson, judge: moves.Judge | None = None) -> Accepted:
@@ -138,7 +150,7 @@ class LessonTable:
         self.table = Table.restore(self.task, self.start.snapshot())
         move = accepted(self.index, self.table)
         if session.record().done and move is not None:
-            self.table.apply(*move)
+            _replay(self.table, move)
         # undo history: (snapshot before, "move" or "commit")
         self.history: list[tuple[dict[str, Any], str]] = []
 

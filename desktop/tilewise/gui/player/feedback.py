@@ -1,14 +1,15 @@
 """The feedback panel under the table: the verdict's icon and at most three lines of text.
 
-It has room of its own: a fixed height (three lines of its font), with longer text scrolling
-inside it, so the table above never changes size, or scale, when the text changes (issue 13:
-"2 more tiles to pass." appearing moved the rack under the next drag). The height is set
-again only when the font changes (language, presenter mode, text size), never per message.
+On a task step it has room of its own: a fixed height (three lines of its font), with longer
+text scrolling inside it, so the table above never changes size, or scale, when the text
+changes (issue 13: "2 more tiles to pass." appearing moved the rack under the next drag). The
+height is set again only when the font changes (language, presenter mode, text size), never
+per message. On a quiz it is as tall as its text, up to the same height.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -17,7 +18,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QWidget
 
 LINES = 3
 
@@ -43,9 +44,9 @@ class FeedbackPanel(QWidget):
         self.icon.setObjectName("feedbackIcon")
         self.icon.setFixedWidth(52)
         self.icon.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        keep = self.icon.sizePolicy()
+        keep = QSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Ignored)
         keep.setRetainSizeWhenHidden(True)
-        self.icon.setSizePolicy(keep)
+        self.icon.setSizePolicy(keep)  # its 44-pixel icon never holds the panel taller
         self.area = QScrollArea()
         self.area.setWidget(self.label)
         self.area.setWidgetResizable(True)
@@ -57,10 +58,35 @@ class FeedbackPanel(QWidget):
         row.addWidget(self.area, 1)
         self.fix_height()
 
+    fixed = True  # a table step: the panel keeps its height (see the module docstring)
+
+    def set_fixed(self, fixed: bool) -> None:
+        """Fixed room (a task: the table must not move) or as tall as the text (a quiz,
+        whose picture may use the space an empty panel leaves)."""
+        self.fixed = fixed
+        self.fix_height()
+
     def fix_height(self) -> None:
-        """Room for :data:`LINES` lines of the panel's font, its padding and border."""
+        """Room for :data:`LINES` lines of the panel's font, its padding and border; on a
+        step without a table, room for what the text needs, up to that."""
         metrics = self.label.fontMetrics()
-        self.setFixedHeight(metrics.lineSpacing() * LINES + 2 * 8 + 2 * 4 + 4)
+        full = metrics.lineSpacing() * LINES + 2 * 8 + 2 * 4 + 4
+        if self.fixed:
+            self.area.setMinimumHeight(0)
+            self.setFixedHeight(full)
+        else:
+            one_line = metrics.lineSpacing() + 2 * 8 + 2 * 4 + 4
+            self.setMinimumHeight(one_line)
+            self.setMaximumHeight(full)
+            self.area.setMinimumHeight(one_line)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As tall as the text (within the fixed room)."""
+        hint = super().sizeHint()
+        if not self.fixed:
+            hint.setHeight(min(self.maximumHeight(), self.label.sizeHint().height() + 4))
+        return hint
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
         super().changeEvent(event)

@@ -15,15 +15,12 @@ three (tiles + blind); a tile the core refuses at once (a joker) goes back with 
 
 from __future__ import annotations
 
-import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
-    QPainter,
-    QPixmap,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -41,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
 from tilewise.gui.player.pictures import PictureView
+from tilewise.gui.player.text import set_text_with_tiles, tile_row
 from tilewise.gui.reasons import explain, see_step
 from tilewise.gui.table import access
 from tilewise.gui.table.items import tile_name
@@ -321,6 +319,7 @@ class LessonPlayer(QWidget):
         self._clear_quiz()
         # Explain and recap steps take no moves; on the others the panel keeps its room.
         self.feedback_box.setVisible(step.acting)
+        self.feedback_box.set_fixed(step.task is not None)
         self.feedback.setVisible(step.acting)
         self.table_scene.text_scale = 1.3 if self.presenting else 1.0
         kind = (step.picture or {}).get("kind")
@@ -825,50 +824,6 @@ class LessonPlayer(QWidget):
         announce(self.table, text)
 
 
-#: Unicode mahjong tiles (U+1F000..U+1F02B) -> protocol codes (INPUTS 13).
-UNICODE_TILES: dict[str, str] = {
-    **{chr(0x1F000 + i): code for i, code in enumerate(("E", "S", "W", "N", "RD", "GD", "WD"))},
-    **{chr(0x1F007 + i): f"{i + 1}C" for i in range(9)},
-    **{chr(0x1F010 + i): f"{i + 1}B" for i in range(9)},
-    **{chr(0x1F019 + i): f"{i + 1}D" for i in range(9)},
-    **{chr(0x1F022 + i): f"F{i + 1}" for i in range(8)},
-    chr(0x1F02A): "J",
-    chr(0x1F02B): "back",
-}
-_VARIATION = {"\ufe0e", "\ufe0f"}
-
-
-def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
-    """Show ``text`` in ``label``; mahjong tile characters become our own tile pictures.
-
-    A text font would draw U+1F004 (red dragon) as a colour emoji and the others as plain
-    glyphs (INPUTS 13); here every tile character is an inline image from the tile renderer,
-    sized to the text, so all look alike. Text without tile characters stays plain text.
-    """
-    if not any(ch in UNICODE_TILES for ch in text):
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setText(text)
-        return
-    height = max(16, round(label.fontMetrics().height() * 1.4))
-    dpr = label.devicePixelRatioF()
-    parts: list[str] = []
-    for ch in text:
-        code = UNICODE_TILES.get(ch)
-        if code is not None:
-            pix = images.pixmap(code, height, dpr)
-            data = QByteArray()
-            buffer = QBuffer(data)
-            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            pix.save(buffer, "PNG")
-            width = round(pix.deviceIndependentSize().width())
-            parts.append(f'<img src="data:image/png;base64,{data.toBase64().toStdString()}" '
-                         f'width="{width}" height="{height}" style="vertical-align: middle">')
-        elif ch not in _VARIATION:
-            parts.append(html.escape(ch).replace("\n", "<br>"))
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setText("".join(parts))
-
-
 def keyboard_help() -> str:
     """How to move tiles without a mouse (the table's description, the empty panel's text)."""
     return _("Arrow keys move between tiles, Space selects, 1 to 9 send the selection to a zone.")
@@ -887,23 +842,6 @@ def answer_tiles(action: dict[str, Any], task: Any) -> list[str]:
         if claim.get("seat", seat) == seat:
             return [str(t) for t in claim.get("tiles", [])]
     return []
-
-
-def tile_row(images: TileImages, tiles: Any, height: int, dpr: float) -> QPixmap:
-    """One pixmap of ``tiles`` side by side, ``height`` logical pixels high."""
-    faces = [images.pixmap(str(code), height, dpr) for code in tiles]
-    gap = 4
-    width = sum(round(f.deviceIndependentSize().width()) for f in faces) + gap * (len(faces) - 1)
-    row = QPixmap(round(max(1, width) * dpr), round(height * dpr))
-    row.setDevicePixelRatio(dpr)
-    row.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(row)
-    x = 0.0
-    for face in faces:
-        painter.drawPixmap(QPointF(x, 0), face)
-        x += face.deviceIndependentSize().width() + gap
-    painter.end()
-    return row
 
 
 def current_lang() -> str:

@@ -326,8 +326,8 @@ class TableScene(QGraphicsScene):
             return
         box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
         latest = table.at(table.latest) if table.latest is not None else None
-        by = table.latest.owner if table.latest is not None else str(
-            (table.task.state.get("last_discard") or {}).get("by", ""))
+        # Once the latest discard is claimed, no discard is "by" anyone in particular.
+        by = table.latest.owner if table.latest is not None else ""
         caption = (_("Discard by {seat}", seat=seat_name(by)) if by
                    # TRANSLATORS: heading of the discards box when no discard is the latest
                    else _("Discards"))
