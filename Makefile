@@ -51,7 +51,7 @@ referee: $(STAMP)
 
 ## validate every lesson pack (schema, tiles, every task played through the rules core)
 packs: $(STAMP)
-	for pack in lessons/*/pack.toml; do $(BIN)/tilewise pack check "$${pack%/pack.toml}" || exit 1; done
+	for pack in lessons/*/pack.toml; do $(BIN)/tilewise pack check --strict "$${pack%/pack.toml}" || exit 1; done
 
 ## the test suite with coverage; the end-to-end release test (freeze, self-test, sign, verify,
 ## tamper) runs too, about 2.5 min (TILEWISE_RELEASE_TEST=0 skips it while working)

@@ -6,12 +6,18 @@ Usage: ``python i18n/catalogs.py {extract,update,compile,check}``
 - ``extract``: scan desktop/tilewise with i18n/babel.cfg into i18n/tilewise.pot (keywords
   ``_ ngettext pgettext npgettext N_``; ``# TRANSLATORS:`` comments are kept).
 - ``update``: merge the .pot into i18n/<lang>/LC_MESSAGES/tilewise.po for every language
-  (a new language gets a fresh catalog with CLDR plural forms).
+  (a new language gets a fresh catalog with CLDR plural forms). A changed English text keeps
+  its translation as fuzzy; entries no longer in the code are dropped, not kept as ``#~``
+  (babel kept obsolete entries that repeated live ones, which GNU msgfmt refuses).
 - ``compile``: every i18n/<lang>/LC_MESSAGES/*.po and every lessons/*/po/<lang>.po to a .mo
-  beside it (fuzzy entries are left out). The .mo files are build output (gitignored).
+  beside it (fuzzy entries are left out). A catalog GNU ``msgfmt -c`` refuses is not compiled
+  and fails the command: babel alone is more lenient than the translators' tools. The .mo
+  files are build output (gitignored).
 - ``check``: the .pot matches the code (re-extracted in memory); every UI catalog parses,
-  has no fuzzy entry, translates every message of the .pot, keeps the ``{placeholder}`` names
-  and has the CLDR plural forms of its language; every lesson-pack .po parses.
+  has no fuzzy or obsolete entry, translates every message of the .pot, keeps the
+  ``{placeholder}`` names and has the CLDR plural forms of its language, passes the pofilter
+  checks of ``tilewise.i18n.pocheck.ENFORCED`` and ``msgfmt -c``; every lesson-pack .po parses
+  and passes ``msgfmt -c`` (``tilewise pack check`` checks the rest of a pack).
 
 Files are rewritten only when their messages change (the creation date alone does not count),
 so running ``extract``/``update`` on unchanged code leaves git clean. Exit status 0 or 1.
@@ -21,7 +27,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -98,7 +107,7 @@ def extract_template() -> Catalog:
 def _render(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
     write_po(buf, catalog, width=96, include_lineno=False, sort_output=False,
-             ignore_obsolete=False)
+             ignore_obsolete=True)
     return buf.getvalue()
 
 
@@ -171,6 +180,13 @@ def cmd_compile() -> int:
             print(f"{_rel(path)}: cannot parse: {exc}", file=sys.stderr)
             failed += 1
             continue
+        refused = msgfmt_problems(path)
+        if refused:
+            # babel would compile it, but Poedit, Weblate and GNU gettext would not
+            for line in refused:
+                print(line, file=sys.stderr)
+            failed += 1
+            continue
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         mo = path.with_suffix(".mo")
@@ -178,6 +194,32 @@ def cmd_compile() -> int:
             mo.write_bytes(buf.getvalue())
     print(f"compiled {len(sources) - failed} catalogs" + (f", {failed} failed" if failed else ""))
     return 1 if failed else 0
+
+
+def msgfmt_problems(path: Path) -> list[str]:
+    """What GNU ``msgfmt -c`` (the compiler of Poedit, Weblate and gettext) says is wrong with
+    the catalog at ``path``, one line each; empty when it accepts it. Without msgfmt on the PATH
+    (the ``gettext`` package; ``packaging/system-deps.sh`` installs it) one line says so."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return [f"{_rel(path)}: GNU msgfmt not found: install gettext "
+                "(bash packaging/system-deps.sh)"]
+    run = subprocess.run([msgfmt, "-c", "-o", os.devnull, str(path)], capture_output=True,
+                         text=True, check=False)
+    if run.returncode == 0:
+        return []
+    return [line for line in run.stderr.splitlines() if line.strip()]
+
+
+def pofilter_problems(path: Path, lang: str, expected: set[Key]) -> list[str]:
+    """The errors ``tilewise.i18n.pocheck`` finds (the enforced pofilter checks, entries given
+    twice, obsolete entries repeating live ones), as ``"<path>: <entry>: <problem>"``."""
+    from tilewise.i18n.pocheck import check_po
+
+    wanted = {(ctx, msgid) for msgid, ctx in expected}
+    result = check_po(path, lang, expected=wanted, name=_rel(path), accelerators="&")
+    return [str(f) for f in result.findings if f.severity == "error"
+            and not f.problem.startswith("its English")]  # stale: reported as missing below
 
 
 def untranslated(catalog: Catalog) -> list[Message]:
@@ -246,6 +288,11 @@ def check_catalog(path: Path, lang: str, expected: set[Key]) -> list[str]:
                 problems.append(f"{label} has {len(forms)} plural forms, needs "
                                 f"{cldr.num_plurals}")
         problems.extend(f"{label}: {p}" for p in placeholder_problems(message))
+    for obsolete in catalog.obsolete.values():
+        problems.append(f"{rel}: obsolete entry {_singular(obsolete)!r} kept: run "
+                        "`make i18n-update`")
+    problems.extend(pofilter_problems(path, lang, expected))
+    problems.extend(msgfmt_problems(path))
     return problems
 
 
@@ -274,6 +321,7 @@ def check_all() -> list[str]:
             read_catalog(path, path.stem)
         except Exception as exc:  # babel raises several types for a malformed file
             problems.append(f"{_rel(path)}: cannot parse: {exc}")
+        problems.extend(msgfmt_problems(path))
     return problems
 
 

@@ -8,7 +8,8 @@
 #            apt-ftparchive from apt-utils for the apt repository) and the gui libraries, which
 #            the .deb depends on: the apt repository test installs it (in a private root)
 set -u
-pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0)
+pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0
+      gettext)  # gettext: GNU msgfmt, which i18n-check and the catalog tests hold catalogs to
 gui=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
      libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-randr0 hicolor-icon-theme)
 for extra in "$@"; do

@@ -11,6 +11,8 @@
 - ``tilewise learner export|import ...``, ``tilewise backup [--list | --restore N]``: move a
   learner to another computer; copies of the store (``store.commands``).
 - ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
+- ``tilewise translate DIR --lang LANG``: a translator's preview of a pack
+  (``gui.translate.preview``).
 
 Each subcommand's module is imported only when it is used, so ``tilewise referee`` never loads
 Qt. Every handler takes the remaining arguments and returns a process exit code.
@@ -27,6 +29,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "referee": ("tilewise.rules.referee", "main"),
     "pack": ("tilewise.lessons.packtool", "main"),
     "render": ("tilewise.gui.render", "main"),
+    "translate": ("tilewise.gui.translate.preview", "main"),
     "play": ("tilewise.lessons.hand.play", "main"),
     "review": ("tilewise.store.commands", "review_main"),
     "learner": ("tilewise.store.commands", "learner_main"),

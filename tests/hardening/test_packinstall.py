@@ -4,8 +4,10 @@ passes; otherwise it is refused with file, key and problem, and nothing is writt
 from __future__ import annotations
 
 import io
+import json
 import os
 import stat
+import tomllib
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -25,16 +27,11 @@ from tilewise import cli
 from tilewise.lessons import packinstall, packtool
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.pack import clear_cache, load_pack
-from tilewise.lessons.packinstall import (
-    Limits,
-    PackInstallError,
-    PoEntry,
-    install_pack,
-    parse_po,
-    write_mo,
-)
+from tilewise.lessons.packinstall import Limits, PackInstallError, install_pack
 
-PO_ES = """\
+CORE_MANIFEST = Path(__file__).resolve().parents[2] / "lessons" / "core" / "pack.toml"
+SUMMARY = tomllib.loads(CORE_MANIFEST.read_text(encoding="utf-8"))["summary"]
+PO_ES = f"""\
 # Spanish translation of a community pack
 msgid ""
 msgstr ""
@@ -47,7 +44,7 @@ msgstr "Lo básico del mahjong"
 
 #, fuzzy
 msgctxt "pack"
-msgid "Five short lessons"
+msgid {json.dumps(SUMMARY, ensure_ascii=False)}
 msgstr "Cinco lecciones"
 """
 
@@ -89,16 +86,19 @@ def refused(archive: Path, packs: Path, **kwargs: Any) -> list[str]:
 # -- installing --------------------------------------------------------------------------------
 
 
-def test_a_good_pack_is_installed_with_its_catalog_compiled(source: Path, packs: Path,
-                                                             tmp_path: Path) -> None:
+def test_a_good_pack_is_installed_and_its_catalog_read_without_a_mo(
+        source: Path, packs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path / "home"))
     target = install_pack(zip_folder(source, tmp_path / "p.zip"), packs)
     assert target == packs / "community"
     assert sorted(p.name for p in packs.iterdir()) == ["community", "other"]
     assert load_pack(target).id == "community"
+    assert list(target.rglob("*.mo")) == []  # compiled into the cache when read, not the pack
     catalog = PackCatalog(target, "es")
     assert catalog.translated
     assert catalog.text("pack", "Mahjong basics") == "Lo básico del mahjong"
-    assert catalog.text("pack", "Five short lessons") == "Five short lessons"  # fuzzy: left out
+    assert catalog.text("pack", SUMMARY) == SUMMARY  # fuzzy: left out
+    assert list((tmp_path / "home" / "cache" / "catalogs").glob("*.mo"))
 
 
 def test_a_pack_inside_one_folder_is_installed(source: Path, packs: Path, tmp_path: Path) -> None:
@@ -191,6 +191,8 @@ def pack_with(source: Path, tmp_path: Path, extra: list[tuple[Any, bytes]]) -> P
     ("po/es.mo", "not a pack file"),
     ("po/sub/es.po", "not a pack file"),
     ("po/Spanish.po", "po/<language>.po"),
+    ("terms/Spanish.tbx", "terms/<language>.tbx"),
+    ("terms/es.csv", "not a pack file"),
     ("PACK.TOML", "holds this name twice"),
 ])
 def test_unsafe_member_names_are_refused(source: Path, packs: Path, tmp_path: Path,
@@ -334,12 +336,16 @@ def test_malformed_toml_is_refused_with_its_line(source: Path, packs: Path,
 
 
 @pytest.mark.parametrize(("po", "expected"), [
-    ('msgid "a"\nmsgstr "b\n', "po/es.po: line 2: a string must be in double quotes"),
-    ('msgid "a"\nmsgstr "b"\nmsgstr "c"\n', "po/es.po: line 3: msgstr given twice"),
+    ('msgid "a"\nmsgstr "b\n', "po/es.po: line 2: cannot be read: end-of-line within string"),
+    ('msgid "a"\nmsgstr "b"\nmsgstr "c"\n', "po/es.po: line 3: cannot be read: Syntax error"),
     ('msgid ""\nmsgstr "Content-Type: text/plain; charset=latin-1\\n"\n',
-     "po/es.po: line 1: the header's Content-Type must say charset=UTF-8"),
+     "po/es.po: header: the header's Content-Type must say charset=UTF-8"),
     ('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n;\\n"\n',
-     "po/es.po: header: gettext cannot use this catalog"),
+     "po/es.po: header: gettext cannot use the header's Plural-Forms"),
+    ('msgctxt "pack"\nmsgid "Mahjong basics"\nmsgstr "Básico {n}"\n',
+     "po/es.po: pack | 'Mahjong basics': pythonbraceformat: "),
+    ('msgctxt "pack"\nmsgid "Mahjong"\nmsgstr "Mahjong"\n',
+     "po/es.po: pack | 'Mahjong': its English is no longer in the template"),
 ])
 def test_a_malformed_po_is_refused_with_its_line(source: Path, packs: Path, tmp_path: Path,
                                                  po: str, expected: str) -> None:
@@ -349,9 +355,9 @@ def test_a_malformed_po_is_refused_with_its_line(source: Path, packs: Path, tmp_
 
 
 def test_a_malformed_pot_is_refused_too(source: Path, packs: Path, tmp_path: Path) -> None:
-    (source / "po" / "core.pot").write_text('msgid "a"\nmsgstr\n', encoding="utf-8")
+    (source / "po" / "community.pot").write_text('msgid "a"\nmsgstr\n', encoding="utf-8")
     problems = refused(zip_folder(source, tmp_path / "p.zip"), packs)
-    assert problems[0].startswith("po/core.pot: line 2: ")
+    assert problems[0].startswith("po/community.pot: line 2: ")
 
 
 def test_unknown_keys_name_file_and_key(source: Path, packs: Path, tmp_path: Path) -> None:
@@ -417,73 +423,6 @@ def test_the_tilewise_command_installs_into_the_data_folder(
     assert pack_dirs() == sorted(p.parent for p in lessons_dir().glob("*/pack.toml")) + [
         installed_packs_dir() / "community"]
     assert cli._pack_install_defaults(["pack", "install", "x", "--into=a", "--builtin", "b"]) == []
-
-
-# -- .po parsing and .mo writing ---------------------------------------------------------------
-
-
-def test_parse_po_reads_contexts_plurals_continuations_and_flags() -> None:
-    entries = parse_po(
-        '# comment\nmsgid ""\nmsgstr ""\n"Language: de\\n"\n\n'
-        'msgctxt "l/s"\nmsgid "Pass "\n"three"\nmsgstr "Drei \\"weitergeben\\""\n\n'
-        '#, fuzzy, python-format\nmsgid "one tile"\nmsgid_plural "{n} tiles"\n'
-        'msgstr[0] "ein Stein"\nmsgstr[1] "{n} "\n"Steine"\n\n#~ msgid "old"\n#~ msgstr "alt"\n'
-    )
-    assert [(e.msgctxt, e.msgid, e.msgstr, e.fuzzy) for e in entries] == [
-        (None, "", ("Language: de\n",), False),
-        ("l/s", "Pass three", ('Drei "weitergeben"',), False),
-        (None, "one tile", ("ein Stein", "{n} Steine"), True),
-    ]
-    assert entries[2].msgid_plural == "{n} tiles" and entries[1].line == 6
-    assert parse_po("") == [] and parse_po("# only a comment\n") == []
-
-
-@pytest.mark.parametrize(("text", "line", "message"), [
-    ('msgstr "x"\n', 1, "msgstr without a msgid"),
-    ('"x"\n', 1, "a string continues nothing"),
-    ('msgid "a"\n# note\nmsgstr "b"\n', 2, "a comment inside an entry"),
-    ('msgid "a"\nmsgid "b"\n', 2, "msgid follows an unfinished entry"),
-    ('msgctxt "c"\nmsgid "a"\nmsgid "b"\n', 3, "msgid given twice"),
-    ('msgid_plural "a"\nmsgid "b"\n', 2, "msgid follows an unfinished entry"),
-    ('msgid "a"\nmsgctxt "c"\n', 2, "msgctxt is out of order"),
-    ('msgctxt "c"\n', 1, "an entry needs a msgid"),
-    ('msgid "a"\n', 1, "a singular entry needs exactly one msgstr"),
-    ('msgid "a"\nmsgstr[0] "b"\n', 1, "a singular entry needs exactly one msgstr"),
-    ('msgid "a"\nmsgid_plural "b"\nmsgstr "c"\n', 1, "a plural entry needs"),
-    ('msgid "a"\nmsgid_plural "b"\nmsgstr[1] "c"\n', 1, "a plural entry needs"),
-    ('msgid "a"\nmsgid_plural "b"\n\n', 1, "a plural entry needs"),
-    ('msgid "a"\nmsgid_plural "b"\nmsgstr[0] "c"\nmsgstr[0] "d"\n', 4, "given twice"),
-    ('msgid "a"\nmsgstr "b"\nmsgid "a"\nmsgstr "c"\n', 3, "given twice"),
-    ('msgid "a"\nmsgstr "\\x41"\n', 2, "unknown escape \\x"),
-    ('msgid "a"\nmsgstr \'b\'\n', 2, "cannot read this line"),
-    ('msgid "a" "b"\n', 1, "a string must be in double quotes"),
-    ('msgid ""\nmsgstr "Content-Type: text/plain\\n"\n', 1, "charset=UTF-8"),
-])
-def test_parse_po_refuses_malformed_catalogs(text: str, line: int, message: str) -> None:
-    with pytest.raises(ValueError, match="") as caught:
-        parse_po(text)
-    assert caught.value.line == line  # type: ignore[attr-defined]
-    assert message in str(caught.value)
-
-
-def test_write_mo_round_trips_through_gettext(tmp_path: Path) -> None:
-    import gettext
-
-    entries = parse_po('msgctxt "pack"\nmsgid "Tiles"\nmsgstr "Fichas"\n\n'
-                       'msgid "untranslated"\nmsgstr ""\n\n'
-                       'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "uno"\nmsgstr[1] "muchos"\n')
-    entries.append(PoEntry(None, "", None, ("Language: es\n",), False, 1))
-    mo = tmp_path / "es.mo"
-    write_mo(entries, mo)
-    with mo.open("rb") as handle:
-        catalog = gettext.GNUTranslations(handle)
-    assert catalog.pgettext("pack", "Tiles") == "Fichas"
-    assert catalog.gettext("untranslated") == "untranslated"
-    assert catalog.ngettext("one", "many", 2) == "muchos"
-    assert catalog.info()["content-type"] == "text/plain; charset=UTF-8"
-    write_mo([], mo)
-    with mo.open("rb") as handle:
-        assert gettext.GNUTranslations(handle).gettext("x") == "x"
 
 
 def test_problem_files_are_named_inside_the_pack(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from tilewise.store.settings import Settings
 if TYPE_CHECKING:
     from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
+    from tilewise.lessons.readiness import Readiness
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +263,8 @@ class MainWindow(QMainWindow):
         if not dialog.exec():
             return
         if dialog.add_requested:
-            new = NewProfileDialog(current_language(), self)
+            new = NewProfileDialog(current_language(), self, readiness=self.language_readiness(),
+                                   threshold=self.settings.language_threshold)
             if new.exec():
                 name, language = new.result_values()
                 self.switch_profile(self.store.create_profile(name, language))
@@ -275,6 +277,12 @@ class MainWindow(QMainWindow):
             self.profile = self.store.profile(self.profile.id) or self.profile  # renamed
             self.retranslate()
 
+    def language_readiness(self) -> list[Readiness]:
+        """How complete each language is with this window's packs (for the language menu)."""
+        from tilewise.gui.dialogs.languages import readiness_of
+
+        return readiness_of(self.packs)
+
     def edit_settings(self) -> None:
         """The settings dialog; a new language applies at once, without a restart."""
         from tilewise.gui.dialogs.dialogs import SettingsDialog
@@ -282,7 +290,9 @@ class MainWindow(QMainWindow):
         s = self.settings
         dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
                                 present_screen=s.present_screen, unlock_all=s.unlock_all,
-                                reduced_motion=s.reduced_motion)
+                                reduced_motion=s.reduced_motion,
+                                readiness=self.language_readiness(),
+                                threshold=s.language_threshold)
         if not dialog.exec():
             return
         language, theme, tile_size, text_scale = dialog.values()
@@ -365,7 +375,7 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
         return profiles[0]
     from tilewise.gui.dialogs.dialogs import NewProfileDialog
 
-    dialog = NewProfileDialog(language, parent)
+    dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold)
     if not dialog.exec():
         return None
     entered, chosen = dialog.result_values()

@@ -1,7 +1,9 @@
 """The gettext runtime: domains, ``_``/``ngettext``/``pgettext``/``N_``, the language table.
 
-Pure standard library (``gettext``); babel is used only by the build-time catalog tool
-(``i18n/catalogs.py``). Catalogs: ``<i18n_dir()>/<lang>/LC_MESSAGES/tilewise.mo``.
+Standard library ``gettext`` at run time; babel is used only by the build-time catalog tool
+(``i18n/catalogs.py``). Catalogs: ``<i18n_dir()>/<lang>/LC_MESSAGES/tilewise.po``, read through
+:mod:`tilewise.i18n.compiled` (its ``.mo`` when that is up to date, else compiled into the cache
+folder), so a changed ``.po`` is never shadowed by an older ``.mo``.
 
 Rules for callers (ARCHITECTURE, house rules 5 and 6):
 
@@ -121,15 +123,17 @@ def _load(code: str) -> gettext.NullTranslations:
         return PseudoTranslations()
     if code == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=i18n_dir(), languages=[code], fallback=True)
+    from tilewise.i18n.compiled import translations
+
+    return translations(i18n_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.po")
 
 
 def set_language(code: str) -> None:
     """Switch every later ``_()`` call to language ``code``, then notify the listeners.
 
     ``code`` is a key of :data:`LANGUAGES` or ``"qps"`` (or anything :func:`normalize_language`
-    maps to one). A missing compiled catalog falls back to English without error (run
-    ``make i18n``). Raises ValueError for a language Tilewise does not ship. Listeners are
+    maps to one). A missing or broken catalog falls back to English without error; a ``.po``
+    newer than its ``.mo`` is compiled first (:mod:`tilewise.i18n.compiled`). Raises ValueError for a language Tilewise does not ship. Listeners are
     called on every call, even when the language is unchanged; if any raise, the rest still
     run and the first exception is re-raised afterwards.
     """

@@ -4,16 +4,22 @@ Every English text of the pack becomes one message with context ``"<lesson_id>/<
 (step text), ``"<lesson_id>"`` (lesson title and goal) or ``"pack"`` (pack title and summary),
 a ``TRANSLATORS:`` comment saying where the text is shown, the author's ``translator_note``,
 and its source as ``file: key path``. Babel (a build-time tool) is imported inside
-``write_template`` only, never when the app runs.
+``template`` and ``write_template`` only, never when the app runs.
 """
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tilewise.lessons.model import Lesson, Pack, Step
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -111,10 +117,9 @@ def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
                 yield f"quiz.options[{j}].feedback", option.feedback, _comment("option_feedback")
 
 
-def write_template(pack: Pack, out: Path) -> int:
-    """Write ``pack``'s template to ``out`` (folders created); return the message count."""
+def template(pack: Pack) -> Catalog:
+    """``pack``'s template as a babel catalog (every text of :func:`messages`, with comments)."""
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
 
     catalog = Catalog(project=f"Tilewise lesson pack {pack.id}", version=pack.version,
                       copyright_holder=", ".join(pack.authors), fuzzy=False)
@@ -125,7 +130,30 @@ def write_template(pack: Pack, out: Path) -> int:
             auto_comments=[*message.comments, f"source: {message.file}: {message.key_path}"],
             context=message.context,
         )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("wb") as handle:
-        write_po(handle, catalog, width=100, include_lineno=False)
+    return catalog
+
+
+def write_template(pack: Pack, out: Path) -> int:
+    """Write ``pack``'s template to ``out`` (folders created); return the message count."""
+    catalog = template(pack)
+    write_catalog(out, catalog, width=100)
     return len(catalog)
+
+
+_VOLATILE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date):.*$', re.MULTILINE)
+
+
+def write_catalog(path: Path, catalog: Catalog, *, width: int) -> bool:
+    """Write ``catalog`` to ``path`` as a .po/.pot without obsolete entries (babel's writer);
+    leave the file alone when only its dates would change. True when it was written."""
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=width, include_lineno=False, ignore_obsolete=True,
+             include_previous=True)
+    data = buffer.getvalue()
+    if path.is_file() and _VOLATILE.sub(b"", path.read_bytes()) == _VOLATILE.sub(b"", data):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True

@@ -7,22 +7,26 @@ refused, with nothing left behind in ``packs_dir``, when:
 - a member name escapes the pack folder (``..``, an absolute path, a drive letter, a
   backslash, a control character), is a symbolic link or other special file (zip external
   attributes), or is not where a pack keeps files (``*.toml`` and text at the top, ``po/*.po``
-  and ``po/*.pot``, ``assets/<name>`` of a picture kind the format lists: SVG, PNG, JPEG);
-  ``.mo`` files are never taken (we compile our own); a name that is both a file and a folder
-  (``assets`` and ``assets/x.png``) is refused; dot-files (``.hidden.toml``, ``.git/...``) are
-  skipped, never installed;
+  and ``po/*.pot``, ``terms/<lang>.tbx``, ``assets/<name>`` of a picture kind the format lists:
+  SVG, PNG, JPEG); ``.mo`` files are never taken (we compile our own); a name that is both a
+  file and a folder (``assets`` and ``assets/x.png``) is refused; dot-files (``.hidden.toml``,
+  ``.git/...``) are skipped, never installed;
 - it holds more than ``Limits.files`` members, or more bytes than ``Limits.file_bytes`` per
   file or ``Limits.total_bytes`` in all, by the declared sizes or by the bytes actually
   decompressed (zip bombs);
-- a text file is not UTF-8, a ``.po`` catalog is malformed (``parse_po``), or the pack fails the
-  full pack validator (``tilewise.lessons.pack.load_pack``: TOML syntax, unknown keys, tile
-  codes and counts, limits, assets safe to draw, every task played through the rules core);
+- a text file is not UTF-8, or the pack fails the full pack validator
+  (``tilewise.lessons.pack.load_pack``: TOML syntax, unknown keys, tile codes and counts,
+  limits, assets safe to draw, every task played through the rules core);
 - a file under ``assets/`` is not listed in ``pack.toml``'s ``assets``;
+- a catalog or term list has an error by the checks of ``tilewise pack check``
+  (``tilewise.lessons.catalogcheck``: malformed, a NUL byte, an entry twice, a broken
+  placeholder, a header gettext cannot use, a translation of English the pack no longer has);
 - its id is reserved (a built-in pack such as ``core``), or a pack with that id is already
   installed and ``replace`` is false.
 
-Steps: extract to a fresh hidden folder inside ``packs_dir``, validate it there, compile each
-``po/<lang>.po`` to ``po/<lang>.mo``, then move it into place with one ``os.rename``. Every
+Steps: extract to a fresh hidden folder inside ``packs_dir``, validate it there, then move it
+into place with one ``os.rename``. No ``.mo`` is written into the pack: the app compiles a
+catalog into its cache folder when it first reads it (``tilewise.i18n.compiled``). Every
 refusal raises ``PackInstallError`` (a ``PackError``) whose ``.problems`` name the file (the
 member name inside the archive), the key path or line (for the archive's own checks: ``archive``,
 ``files``, ``name``, ``type``, ``encryption`` or ``size``), and the problem.
@@ -33,7 +37,6 @@ This module takes the destination folder as a parameter (lessons may not import
 
 from __future__ import annotations
 
-import gettext
 import os
 import re
 import shutil
@@ -42,18 +45,20 @@ import struct
 import tempfile
 import zipfile
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import IO, Any
+from typing import IO
 
+from tilewise.i18n.pocheck import refuse_nul, where
+from tilewise.lessons.catalogcheck import check_pack_catalogs
 from tilewise.lessons.model import PackError, Problem
 from tilewise.lessons.pack import Judge, load_pack
 from tilewise.lessons.packlimits import ASSET_KINDS
 
-__all__ = ["Limits", "PackInstallError", "PoEntry", "install_pack", "parse_po", "write_mo"]
+__all__ = ["Limits", "PackInstallError", "install_pack"]
 
-TEXT_SUFFIXES = (".toml", ".po", ".pot", ".md", ".txt")
+TEXT_SUFFIXES = (".toml", ".po", ".pot", ".tbx", ".md", ".txt")
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CHUNK = 64 * 1024
@@ -108,14 +113,22 @@ def install_pack(archive: Path, packs_dir: Path, *, replace: bool = False,
         except _Refused as refused:
             raise PackInstallError([refused.problem]) from None
         problems = _check_text(root)
-        problems += _compile_catalogs(root)
+        problems += _unreadable_catalogs(root, {problem.file for problem in problems})
+        if problems:  # hostile or broken text: refuse before the (slower) full checks
+            raise PackInstallError(problems)
+        pack = None
         try:
             pack = load_pack(root, judge=judge)
         except PackError as error:
             problems += [_relative(p, root) for p in error.problems]
         else:
             problems += _unlisted_assets(root, {asset.path for asset in pack.assets})
-        if problems:
+        if pack is not None and not problems:
+            # the same catalog checks as `tilewise pack check` (its errors; an incomplete
+            # language still installs and is shown as incomplete)
+            problems += [Problem(f.file, f.entry, f.problem)
+                         for f in check_pack_catalogs(pack, root).errors]
+        if problems or pack is None:
             raise PackInstallError(problems)
         target = packs_dir / pack.id
         if pack.id in reserved:
@@ -268,13 +281,18 @@ def _check_layout(member: str, inner: str) -> None:
         if suffix == ".po" and not LANG_PATTERN.match(PurePosixPath(inner).stem):
             raise _Refused(member, "name", "a catalog is named po/<language>.po, such as po/es.po")
         return
+    if len(parts) == 2 and parts[0] == "terms" and suffix == ".tbx":
+        if not LANG_PATTERN.match(PurePosixPath(inner).stem):
+            raise _Refused(member, "name", "a term list is named terms/<language>.tbx, such as "
+                           "terms/es.tbx")
+        return
     if len(parts) >= 2 and parts[0] == "assets":
         if suffix not in ASSET_KINDS:
             raise _Refused(member, "name", "an asset must be a picture: "
                            + ", ".join(sorted(ASSET_KINDS)))
         return
-    raise _Refused(member, "name", "not a pack file: a pack holds *.toml at the top, po/<lang>.po "
-                   "and assets/...")
+    raise _Refused(member, "name", "not a pack file: a pack holds *.toml at the top, po/<lang>.po, "
+                   "terms/<lang>.tbx and assets/...")
 
 
 def _unlisted_assets(root: Path, listed: set[str]) -> list[Problem]:
@@ -302,28 +320,17 @@ def _check_text(root: Path) -> list[Problem]:
     return problems
 
 
-def _compile_catalogs(root: Path) -> list[Problem]:
-    """Parse every ``po/*.po``/``.pot``; write ``po/<lang>.mo`` for each valid ``.po``."""
-    problems: list[Problem] = []
-    folder = root / "po"
-    for path in sorted(folder.glob("*.po*")):
-        name = path.relative_to(root).as_posix()
-        try:
-            entries = parse_po(path.read_bytes().decode("utf-8"))
-        except UnicodeDecodeError:
-            continue  # reported by _check_text
-        except _PoSyntaxError as error:
-            problems.append(Problem(name, f"line {error.line}", str(error)))
+def _unreadable_catalogs(root: Path, reported: set[str]) -> list[Problem]:
+    """A ``po/*.po``/``.pot`` holding a NUL byte (hostile: refused before anything else; the
+    full reading comes with the catalog checks). Files in ``reported`` (not UTF-8) are skipped."""
+    problems = []
+    for path in sorted((root / "po").glob("*.po*")):
+        if path.relative_to(root).as_posix() in reported:
             continue
-        if path.suffix == ".po":
-            mo = path.with_suffix(".mo")
-            write_mo(entries, mo)
-            try:
-                with mo.open("rb") as handle:
-                    gettext.GNUTranslations(handle)
-            except Exception as error:  # noqa: BLE001 - any failure is a refusal of the file
-                problems.append(Problem(name, "header", f"gettext cannot use this catalog: "
-                                        f"{type(error).__name__}: {error}"))
+        try:
+            refuse_nul(path.read_bytes())
+        except ValueError as error:
+            problems.append(Problem(path.relative_to(root).as_posix(), where(error), str(error)))
     return problems
 
 
@@ -332,184 +339,3 @@ def _relative(problem: Problem, root: Path) -> Problem:
     if file.startswith(str(root)):
         file = Path(file).relative_to(root).as_posix()
     return Problem(file, problem.key_path, problem.message)
-
-
-# -- gettext catalogs -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PoEntry:
-    """One catalog entry. ``msgstr`` holds one string, or one per plural form."""
-
-    msgctxt: str | None
-    msgid: str
-    msgid_plural: str | None
-    msgstr: tuple[str, ...]
-    fuzzy: bool
-    line: int
-
-
-class _PoSyntaxError(ValueError):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-
-
-_KEYWORD = re.compile(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[(\d+)\])?)\s+(".*)$')
-_STRING = re.compile(r'^"(?:[^"\\]|\\.)*"$')
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
-            "f": "\f", "v": "\v"}
-_ESCAPE = re.compile(r"\\(.)")
-
-
-def parse_po(text: str) -> list[PoEntry]:
-    """Parse gettext ``.po`` text into entries (obsolete ``#~`` entries are skipped).
-
-    Raises ``ValueError`` (with ``.line``, 1-based) for anything malformed: an unknown
-    keyword, an unterminated string or bad escape, a msgstr without msgid, plural forms out of
-    order, an entry given twice, or a header whose charset is not UTF-8.
-    """
-    entries: list[PoEntry] = []
-    seen: set[tuple[str | None, str]] = set()
-    fields: dict[str, Any] = {}
-    last: str | None = None
-    fuzzy = False
-    start = 0
-
-    def finish(line: int) -> None:
-        nonlocal fields, last, fuzzy
-        if not fields:
-            fuzzy = False
-            return
-        if "msgid" not in fields:
-            raise _PoSyntaxError(start, "an entry needs a msgid")
-        plural = fields.get("msgid_plural")
-        forms = fields.get("msgstr_n", {})
-        if plural is None:
-            if forms or "msgstr" not in fields:
-                raise _PoSyntaxError(start, "a singular entry needs exactly one msgstr")
-            msgstr: tuple[str, ...] = (fields["msgstr"],)
-        else:
-            if "msgstr" in fields or sorted(forms) != list(range(len(forms))) or not forms:
-                raise _PoSyntaxError(start, "a plural entry needs msgstr[0], msgstr[1], ...")
-            msgstr = tuple(forms[i] for i in range(len(forms)))
-        key = (fields.get("msgctxt"), fields["msgid"])
-        if key in seen:
-            raise _PoSyntaxError(start, "this msgid (in this msgctxt) is given twice")
-        seen.add(key)
-        if fields["msgid"] == "" and key[0] is None:
-            _check_header(msgstr[0], start)
-        entries.append(PoEntry(key[0], fields["msgid"], plural, msgstr, fuzzy, start))
-        fields, last, fuzzy = {}, None, False
-
-    number = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#~"):
-            continue
-        if line.startswith("#"):
-            if fields and last is not None and "msgstr" not in last:
-                raise _PoSyntaxError(number, "a comment inside an entry")
-            finish(number)
-            if line.startswith("#,") and "fuzzy" in line[2:].replace(",", " ").split():
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if last is None:
-                raise _PoSyntaxError(number, "a string continues nothing")
-            _append(fields, last, _unquote(line, number))
-            continue
-        match = _KEYWORD.match(line)
-        if match is None:
-            raise _PoSyntaxError(number, f"cannot read this line: {line[:40]!r}")
-        keyword, index, rest = match.groups()
-        if keyword in ("msgctxt", "msgid") and fields and last is not None and "msgstr" in last:
-            finish(number)
-        if keyword == "msgid" and "msgctxt" not in fields and fields:
-            raise _PoSyntaxError(number, "msgid follows an unfinished entry")
-        if not fields:
-            start = number
-        slot = f"msgstr_n:{index}" if index is not None else keyword
-        if slot in fields or (index is not None and int(index) in fields.get("msgstr_n", {})):
-            raise _PoSyntaxError(number, f"{keyword} given twice in one entry")
-        order = ("msgctxt", "msgid", "msgid_plural")
-        if keyword in order and any(k in fields for k in order[order.index(keyword) + 1:]):
-            raise _PoSyntaxError(number, f"{keyword} is out of order")
-        if keyword.startswith("msgstr") and "msgid" not in fields:
-            raise _PoSyntaxError(number, "msgstr without a msgid")
-        value = _unquote(rest.strip(), number)
-        if index is not None:
-            fields.setdefault("msgstr_n", {})[int(index)] = value
-        else:
-            fields[keyword] = value
-        last = slot
-    finish(number)
-    return entries
-
-
-def _append(fields: dict[str, Any], slot: str, value: str) -> None:
-    if slot.startswith("msgstr_n:"):
-        fields["msgstr_n"][int(slot[9:])] += value
-    else:
-        fields[slot] += value
-
-
-def _unquote(token: str, line: int) -> str:
-    if not _STRING.match(token):
-        raise _PoSyntaxError(line, "a string must be in double quotes, on one line")
-    body = token[1:-1]
-    if "\0" in body:
-        raise _PoSyntaxError(line, "a NUL byte is not allowed in a catalog")
-    for escape in re.findall(r"\\(.)", body):
-        if escape not in _ESCAPES:
-            raise _PoSyntaxError(line, f"unknown escape \\{escape}")
-    # the escapes are C's (as Python's string literals); a table, not ast.literal_eval, which
-    # took half of an install's time on the core pack's catalogs
-    return _ESCAPE.sub(lambda match: _ESCAPES[match.group(1)], body)
-
-
-def _check_header(header: str, line: int) -> None:
-    for entry in header.split("\n"):
-        name, _, value = entry.partition(":")
-        if name.strip().lower() == "content-type":
-            charset = re.search(r"charset=([^\s;]+)", value)
-            if charset is None or charset.group(1).lower().replace("-", "") != "utf8":
-                raise _PoSyntaxError(line, "the header's Content-Type must say charset=UTF-8")
-
-
-def write_mo(entries: Iterable[PoEntry], path: Path) -> None:
-    """Write a GNU ``.mo`` file of the translated, non-fuzzy ``entries`` (the header kept)."""
-    pairs: dict[bytes, bytes] = {b"": b"Content-Type: text/plain; charset=UTF-8\n"}
-    for entry in entries:
-        if entry.fuzzy or not all(entry.msgstr) and entry.msgid:
-            continue
-        key = entry.msgid
-        if entry.msgid_plural is not None:
-            key += "\0" + entry.msgid_plural
-        if entry.msgctxt is not None:
-            key = entry.msgctxt + "\x04" + key
-        value = "\0".join(entry.msgstr)
-        if not key and "content-type:" not in value.lower():
-            value += "\nContent-Type: text/plain; charset=UTF-8\n"
-        pairs[key.encode("utf-8")] = value.encode("utf-8")
-    keys = sorted(pairs)
-    count = len(keys)
-    header_size = 7 * 4
-    originals = header_size
-    translations = originals + 8 * count
-    data_start = translations + 8 * count
-    table_o: list[tuple[int, int]] = []
-    table_t: list[tuple[int, int]] = []
-    blob = bytearray()
-    for original in keys:
-        table_o.append((len(original), data_start + len(blob)))
-        blob += original + b"\0"
-    for original in keys:
-        translated = pairs[original]
-        table_t.append((len(translated), data_start + len(blob)))
-        blob += translated + b"\0"
-    out = bytearray(struct.pack("<7I", 0x950412DE, 0, count, originals, translations, 0, 0))
-    for length, offset in table_o + table_t:
-        out += struct.pack("<2I", length, offset)
-    out += blob
-    path.write_bytes(bytes(out))

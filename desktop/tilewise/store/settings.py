@@ -41,7 +41,10 @@ class Settings:
     the profile last used, or None; ``unlock_all``: a teacher's switch that opens every lesson
     whatever its prerequisites; ``present_screen``: the screen presenter mode fills
     (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7);
-    ``reduced_motion``: tiles do not slide after a move (issue 13).
+    ``reduced_motion``: tiles do not slide after a move (issue 13);
+    ``language_threshold``: how complete (percent, 0-100, interface and lesson packs alike) a
+    language's translation must be for the language menu to offer it as ready; below it the
+    menu marks it incomplete with its percentage (issue 18; a translator may lower it).
     ``recovered_from`` is not saved: see the module doc.
     """
 
@@ -53,6 +56,7 @@ class Settings:
     present_screen: int = -1  # presenter mode: screen number, -1 = the last one (a projector)
     unlock_all: bool = False  # a teacher's switch: every lesson open, prerequisites or not
     reduced_motion: bool = False
+    language_threshold: float = 100.0  # percent translated before a language is offered as ready
     recovered_from: Path | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -98,6 +102,10 @@ class Settings:
         still = data.get("reduced_motion")
         if isinstance(still, bool):
             result.reduced_motion = still
+        threshold = data.get("language_threshold")
+        if (isinstance(threshold, (int, float)) and not isinstance(threshold, bool)
+                and 0 <= threshold <= 100):
+            result.language_threshold = float(threshold)
         last = data.get("last_profile")
         if _is_int(last) and last > 0:
             result.last_profile = last

@@ -9,6 +9,7 @@ from __future__ import annotations
 import platform
 import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
@@ -37,8 +38,10 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise import __version__, releasekey
+from tilewise.gui.dialogs.languages import bundled_packs, fill_language_box, readiness_of
 from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import LANGUAGES, _, pgettext
+from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness
 from tilewise.store.paths import resource_dir
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import THEMES, TILE_SIZE_RANGE
@@ -54,25 +57,28 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return box
 
 
-def _languages(combo: QComboBox, current: str) -> None:
-    combo.clear()
-    for code, native in LANGUAGES.items():
-        combo.addItem(native, code)  # a language's own name, never translated
-    index = combo.findData(current)
-    combo.setCurrentIndex(max(0, index))
+def _languages(combo: QComboBox, current: str, readiness: Sequence[Readiness] | None,
+               threshold: float) -> None:
+    """The language menu (``languages.fill_language_box``); ``readiness`` None: work it out
+    from the packs on disk (the first-start dialog comes before the packs are loaded)."""
+    if readiness is None:
+        readiness = readiness_of(bundled_packs())
+    fill_language_box(combo, current, readiness, threshold)
 
 
 class NewProfileDialog(QDialog):
     """Asks a new learner's name and language (default: the system's)."""
 
-    def __init__(self, language: str, parent: QWidget | None = None) -> None:
+    def __init__(self, language: str, parent: QWidget | None = None, *,
+                 readiness: Sequence[Readiness] | None = None,
+                 threshold: float = DEFAULT_THRESHOLD) -> None:
         super().__init__(parent)
         self.welcome = QLabel()
         self.welcome.setWordWrap(True)
         self.name = QLineEdit()
         self.name.setMaxLength(PROFILE_NAME_LIMIT)
         self.language = QComboBox()
-        _languages(self.language, language)
+        _languages(self.language, language, readiness, threshold)
         self.form = QFormLayout()
         self.name_label, self.language_label = QLabel(), QLabel()
         self.form.addRow(self.name_label, self.name)
@@ -226,7 +232,9 @@ class SettingsDialog(QDialog):
 
     def __init__(self, language: str, theme: str, tile_size: int, text_scale: float,
                  parent: QWidget | None = None, present_screen: int = -1,
-                 unlock_all: bool = False, reduced_motion: bool = False) -> None:
+                 unlock_all: bool = False, reduced_motion: bool = False, *,
+                 readiness: Sequence[Readiness] | None = None,
+                 threshold: float = DEFAULT_THRESHOLD) -> None:
         super().__init__(parent)
         self.unlock_all = QCheckBox()  # a teacher's switch: every lesson open
         self.unlock_all.setChecked(unlock_all)
@@ -235,7 +243,7 @@ class SettingsDialog(QDialog):
         self.language = QComboBox()
         self.present_screen = QComboBox()  # presenter mode's screen (issue 7)
         self._screen = present_screen
-        _languages(self.language, language)
+        _languages(self.language, language, readiness, threshold)
         self.theme = QComboBox()
         self.tile_size = QSpinBox()
         self.tile_size.setRange(*TILE_SIZE_RANGE)

@@ -1,0 +1,72 @@
+"""The language menu: ready languages by their own names, incomplete ones marked with a percent.
+
+A language is offered as ready only when the interface and the lesson packs reach the
+``language_threshold`` setting (100% by default; ``tilewise.lessons.readiness``). Below it, the
+menu still lists it, after a separator, as "Deutsch (incomplete: 87%)", with a tooltip saying
+how much of the interface and of the lessons is translated: a learner who picks it knows that
+some English will show, and a translator can still switch to it to check their work.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+
+from tilewise.i18n import LANGUAGES, _
+from tilewise.lessons.model import Pack
+from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness, language_readiness
+
+__all__ = ["bundled_packs", "fill_language_box", "readiness_of"]
+
+
+def bundled_packs() -> list[Pack]:
+    """The packs the app will show (bundled and installed), read without playing their tasks
+    (for the first-start dialog, which comes before the packs are loaded)."""
+    from tilewise.lessons.pack import PackError, load_pack
+    from tilewise.store.paths import pack_dirs
+
+    packs = []
+    for folder in pack_dirs():
+        try:
+            packs.append(load_pack(folder, check_moves=False))
+        except (PackError, OSError):
+            continue  # the library reports it once the packs are loaded
+    return packs
+
+
+def readiness_of(packs: Sequence[Pack]) -> list[Readiness]:
+    """Readiness of every language of :data:`tilewise.i18n.LANGUAGES` with ``packs``."""
+    from tilewise.store.paths import i18n_dir
+
+    return language_readiness(LANGUAGES, packs, i18n_dir())
+
+
+def fill_language_box(combo: QComboBox, current: str, readiness: Sequence[Readiness],
+                      threshold: float = DEFAULT_THRESHOLD) -> None:
+    """Fill ``combo`` (item data: the language code) and select ``current``.
+
+    Ready languages come first, by their own names (never translated); the others follow a
+    separator, marked incomplete with the lower of their two percentages (rounded down, so
+    99.6% never reads as 100%).
+    """
+    combo.clear()
+    ready = [r for r in readiness if r.ready(threshold)]
+    waiting = [r for r in readiness if not r.ready(threshold)]
+    for item in ready:
+        combo.addItem(LANGUAGES.get(item.code, item.code), item.code)
+    if ready and waiting:
+        combo.insertSeparator(combo.count())
+    for item in waiting:
+        name = LANGUAGES.get(item.code, item.code)
+        # TRANSLATORS: the language menu; {language} is a language's own name ("Deutsch"),
+        # {percent} how much of the app and its lessons is translated into it
+        combo.addItem(_("{language} (incomplete: {percent}%)", language=name,
+                        percent=math.floor(item.percent)), item.code)
+        combo.setItemData(combo.count() - 1, _(
+            "Interface {interface}% translated, lessons {lessons}%: some text will show in "
+            "English.", interface=math.floor(item.interface), lessons=math.floor(item.lessons)),
+            Qt.ItemDataRole.ToolTipRole)
+    combo.setCurrentIndex(max(0, combo.findData(current)))

@@ -1,0 +1,1 @@
+"""The translator's preview window (``tilewise translate``): its own room of the GUI."""
