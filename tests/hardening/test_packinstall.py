@@ -246,7 +246,7 @@ def test_a_zip_bomb_is_refused_by_its_declared_size(source: Path, packs: Path,
                                                     tmp_path: Path) -> None:
     bomb = b"\0" * (5 * 1024 * 1024)  # deflates to a few kilobytes
     archive = pack_with(source, tmp_path, [("assets/bomb.bin", bomb)])
-    assert archive.stat().st_size < 200_000
+    assert archive.stat().st_size < len(bomb) // 5  # the bomb itself deflates to kilobytes
     problems = refused(archive, packs)
     assert problems == [f"assets/bomb.bin: size: {len(bomb)} bytes; a file may hold at most "
                         f"{Limits().file_bytes}"]
