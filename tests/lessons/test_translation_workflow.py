@@ -3,8 +3,8 @@
 ``tilewise pack check`` reads every ``po/<lang>.po``: each defect a volunteer can make (an
 emptied entry, a fuzzy one, a translation of English that changed, a broken placeholder, an
 obsolete entry, a word the term list forbids) is reported naming file, entry and problem;
-``pack update`` keeps translations and marks changed ones fuzzy. i18n/README.md, "Translating
-a lesson pack", is the page these commands serve.
+``pack update`` keeps translations and marks changed ones fuzzy. i18n/README.md, "From 'I want to
+translate Tilewise into Marathi' to a classroom PC", is the page these commands serve.
 """
 
 from __future__ import annotations

@@ -147,6 +147,8 @@ class TranslatePreview(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setColumnWidth(0, 150)
+        self.table.setColumnWidth(1, 380)
         self.picture = QLabel()
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.picture.setMinimumSize(400, 300)
@@ -193,7 +195,7 @@ class TranslatePreview(QWidget):
             self.entries, self.read_error = {}, str(error)
         self.catalog = PackCatalog(self.pack_dir, self.lang)
         done = sum(1 for e in self.entries.values() if e.state == "translated")
-        total = sum(len(texts) for texts in self.texts.values())
+        total = len({(m.context, m.msgid) for texts in self.texts.values() for m in texts})
         fuzzy = sum(1 for e in self.entries.values() if e.state == "fuzzy")
         self.status.setText(self.read_error or _(
             "{file}: {done} of {total} texts translated, {fuzzy} fuzzy. Saved changes show "
