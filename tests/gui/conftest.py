@@ -76,3 +76,13 @@ def rack_index(player: Any, code: str) -> int:
         if tile.code == code and tile.movable and tile.area == "rack":
             return int(tile.tile_id)
     raise LookupError(code)
+
+
+@pytest.fixture(autouse=True)
+def _unstyled_after() -> Iterator[None]:
+    """``app.start()`` styles the one QApplication of the run; every test after it measures
+    layouts as it expects (tests that need the app's look set it themselves)."""
+    yield
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app.styleSheet():
+        app.setStyleSheet("")
