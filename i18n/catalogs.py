@@ -192,6 +192,8 @@ def cmd_compile() -> int:
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != buf.getvalue():
             mo.write_bytes(buf.getvalue())
+        elif mo.stat().st_mtime_ns < path.stat().st_mtime_ns:
+            os.utime(mo)  # same messages: mark it current, or the app would compile the .po again
     print(f"compiled {len(sources) - failed} catalogs" + (f", {failed} failed" if failed else ""))
     return 1 if failed else 0
 

@@ -18,7 +18,6 @@ Fuzzy entries are left out, as GNU ``msgfmt`` does.
 from __future__ import annotations
 
 import gettext
-import hashlib
 import logging
 import os
 import tempfile
@@ -33,6 +32,8 @@ log = logging.getLogger(__name__)
 
 def cached_mo(po: Path) -> Path:
     """Where the compiled ``po`` is kept: ``cache_dir()/catalogs/<sha256>.mo``."""
+    import hashlib  # only when a catalog must be compiled: hashlib maps OpenSSL (~3.5 MB)
+
     digest = hashlib.sha256(po.read_bytes()).hexdigest()[:32]
     return cache_dir() / "catalogs" / f"{digest}.mo"
 
