@@ -132,3 +132,67 @@ def test_deal_codes_and_languages(qtbot: Any, window: Any) -> None:
         assert view.title.text() != english and view.prompt.text()
     finally:
         set_language("en")
+
+
+def perform(qtbot: Any, view: Any, action: dict[str, Any]) -> None:
+    """Make one learner move by mouse clicks (rack tiles, then the move's button)."""
+    kind = action["type"]
+    if kind == "pass":
+        select(qtbot, view, action["tiles"])
+        view.blind.setValue(action["blind"])
+        click(qtbot, view, "pass")
+    elif kind == "vote":
+        click(qtbot, view, "continue" if action["continue"] else "stop")
+    elif kind == "offer":
+        select(qtbot, view, action["tiles"])
+        click(qtbot, view, "offer")
+    elif kind == "draw":
+        click(qtbot, view, "draw")
+    elif kind in ("discard", "joker_exchange", "kong_concealed", "kong_added"):
+        select(qtbot, view, [action["tile"]])
+        name = {"discard": "discard", "joker_exchange": "exchange"}.get(kind, "kong")
+        click(qtbot, view, name)
+    elif kind == "declare_win":
+        click(qtbot, view, "declare")
+    elif kind == "no_claim":
+        click(qtbot, view, "let_go")
+    else:
+        from tilewise.lessons.moves import same_action
+
+        index = next(i for i, a in enumerate(view.claim_actions)
+                     if same_action({k: v for k, v in a.items() if k not in ("seat",)},
+                                    {k: v for k, v in action.items() if k != "seat"}))
+        button = view.claim_buttons[index]
+        assert button.isVisible() and button.text()
+        qtbot.mouseClick(button, LEFT)
+
+
+@pytest.mark.parametrize("lesson_id", ["first-hand-wsm", "first-hand-american"])
+def test_a_guided_first_hand_from_its_lesson(qtbot: Any, window: Any, core_pack: Any,
+                                             lesson_id: str) -> None:
+    window.open_lesson(core_pack.id, lesson_id)
+    player = window.player
+    while player.session.step.kind != "hand":
+        qtbot.mouseClick(player.next_button, LEFT)
+    assert player.hand_button.isVisible()
+    qtbot.mouseClick(player.hand_button, LEFT)
+    view = window.practice.play
+    assert window.stack.currentWidget() is view and view.guided is not None
+    guided = view.guided
+    # a move off the plan is explained and not played
+    if guided.point.expect["type"] == "discard":
+        other = next(t for t in view.rack.codes if t != guided.point.expect["tile"])
+        select(qtbot, view, [other])
+        click(qtbot, view, "discard")
+        assert guided.index == 0 and view.feedback.text()
+    for point in guided.hand.script:
+        assert guided.point is point and view.prompt.text()
+        perform(qtbot, view, point.expect)
+        assert view.guidance is not None and view.guidance.kind == "right", point.expect
+    assert guided.over and guided.engine.result.winner == guided.hand.seat
+    assert view.prompt.text() == "You win this hand!"
+    shots = os.environ.get("TILEWISE_SHOTS")
+    if shots:
+        view.grab().save(str(Path(shots) / f"guided-{lesson_id}-end.png"))
+    qtbot.mouseClick(view.back_button, LEFT)
+    assert window.stack.currentWidget() is player

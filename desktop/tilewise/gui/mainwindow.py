@@ -112,6 +112,8 @@ class MainWindow(QMainWindow):
             player.changed.connect(self.save_progress)
             player.leave.connect(self.show_library)
             player.finished.connect(self.show_lesson_end)
+            player.play_hand.connect(
+                lambda hand, text: self.practice.open_guided(hand, text, back_to=player))
             self._player = player
         return self._player
 

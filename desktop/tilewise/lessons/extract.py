@@ -52,6 +52,8 @@ ROLE = {
     "wrong": "shown when the learner makes this particular wrong move",
     "option": "a quiz option",
     "option_feedback": "shown when the learner picks this quiz option: why it is right or wrong",
+    "script": "what the coach says at one move of a guided whole hand",
+    "text.hand": "the introduction to a guided whole hand",
 }
 
 
@@ -109,6 +111,15 @@ def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
         for j, wrong in enumerate(step.task.wrong):
             if wrong.feedback:
                 yield f"task.wrong[{j}].feedback", wrong.feedback, _comment("wrong")
+    if step.hand is not None:
+        for j, move in enumerate(step.hand.script):
+            if move.text:
+                yield f"hand.script[{j}].text", move.text, _comment("script")
+            for k, hint in enumerate(move.hints):
+                yield f"hand.script[{j}].hints[{k}]", hint, _comment("hints")
+            for k, wrong in enumerate(move.wrong):
+                if wrong.feedback:
+                    yield f"hand.script[{j}].wrong[{k}].feedback", wrong.feedback, _comment("wrong")
     if step.quiz is not None:
         for j, option in enumerate(step.quiz.options):
             if option.text:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-STEP_KINDS = ("explain", "task", "quiz", "recap")
+STEP_KINDS = ("explain", "task", "quiz", "recap", "hand")
 """The closed set of step kinds."""
 
 ACTING_KINDS = ("task", "quiz")
@@ -130,6 +130,35 @@ class Quiz:
 
 
 @dataclass(frozen=True)
+class ScriptMove:
+    """One point of a guided hand where the learner acts: ``expect`` the move the script
+    wants (an action of the hand engine, without ``seat``), ``text`` what the coach says there
+    (optional: the GUI then names the move), ``hints``, and ``wrong`` moves worth explaining
+    (with ``reason`` the referee must refuse them with that code; without, they are legal but
+    not the plan, and ``feedback`` says why)."""
+
+    expect: dict[str, Any]
+    text: str | None = None
+    hints: tuple[str, ...] = ()
+    wrong: tuple[WrongAnswer, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandScript:
+    """A guided whole hand (step kind ``hand``): the ``deal`` code (it names the ruleset and
+    the wall, ``tilewise.lessons.hand.dealcode``), the learner's ``seat``, and the ``script``:
+    one :class:`ScriptMove` for every point where the learner acts, in order, except draws
+    and claim windows with no claim worth weighing (the coach plays those; the rule is
+    ``tilewise.lessons.hand.guided.scripted_point``).
+    Played through by ``tilewise.lessons.hand.guided``."""
+
+    ruleset: str
+    deal: str
+    seat: str
+    script: tuple[ScriptMove, ...]
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of a lesson (``kind`` in ``STEP_KINDS``)."""
 
@@ -145,6 +174,7 @@ class Step:
     task: Task | None = None
     quiz: Quiz | None = None
     translator_note: str | None = None
+    hand: HandScript | None = None
 
     @property
     def acting(self) -> bool:

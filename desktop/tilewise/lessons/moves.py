@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tilewise.lessons.model import Lesson, Pack, Problem, Task
+from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Task
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -96,6 +96,8 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                        where: str = where) -> None:
                 problems.append(Problem(file, f"{where}.{key}", message))
 
+            if step.hand is not None:
+                _check_hand(pack, step.hand, report)
             if step.task is not None:
                 state = _table_state(lesson, i, judge, report)
                 if state is not None:
@@ -113,6 +115,23 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                         report(f"quiz.options[{j}].result",
                                f"a wrong option's result matches the core's answer: {_show(answer)}")
     return problems
+
+
+def _check_hand(pack: Pack, hand: HandScript, report: Callable[[str, str], None]) -> None:
+    """Play a guided hand's script through the hand engine (``lessons.hand.guided``); the
+    American practice card is the pack's own (``lessons.hand.card.card_from_pack``)."""
+    from tilewise.lessons.hand.card import card_from_pack
+    from tilewise.lessons.hand.guided import check_script
+
+    card = None
+    if hand.ruleset == "american":
+        try:
+            card = card_from_pack(pack)
+        except (KeyError, ValueError) as error:
+            report("hand", f"an American hand needs the pack's practice card: {error}")
+            return
+    for key, message in check_script(hand, card):
+        report(f"hand.{key}", message)
 
 
 def _table_state(lesson: Lesson, index: int, judge: Judge,

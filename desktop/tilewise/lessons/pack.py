@@ -44,12 +44,14 @@ from tilewise.lessons.model import (
     STEP_KINDS,
     Answer,
     Asset,
+    HandScript,
     Lesson,
     Option,
     Pack,
     PackError,
     Problem,
     Quiz,
+    ScriptMove,
     Step,
     Task,
     WrongAnswer,
@@ -98,7 +100,12 @@ STEP_COMMON = {
     "feedback": False, "picture": False, "translator_note": False,
 }
 STEP_EXTRA = {"explain": {}, "task": {"task": True}, "quiz": {"quiz": True},
-              "recap": {"points": False}}
+              "recap": {"points": False}, "hand": {"hand": True}}
+HAND_KEYS = {"ruleset": True, "deal": True, "seat": True, "script": True}
+SCRIPT_KEYS = {"expect": True, "text": False, "hints": False, "wrong": False}
+#: Move types a guided hand's script may expect (the hand engine's, without seat).
+HAND_MOVES = ("pass", "vote", "offer", "discard", "claim", "no_claim", "joker_exchange",
+              "declare_win", "kong_concealed", "kong_added")
 TASK_KEYS = {
     "ruleset": True, "seat": True, "allow": True, "state": True, "given": False,
     "done": False, "result": False, "answers": True, "wrong": False, "otherwise": False,
@@ -452,7 +459,10 @@ class _PackReader:
         picture = self.table(raw, "picture", where)
         if picture is not None:
             self.check_picture(picture, _join(where, "picture"))
-        task = quiz = None
+        task = quiz = hand = None
+        hand_data = self.table(raw, "hand", where) if kind == "hand" else None
+        if hand_data is not None:
+            hand = self.read_hand(hand_data, _join(where, "hand"))
         task_data = self.table(raw, "task", where) if kind == "task" else None
         if task_data is not None:
             task = self.read_task(task_data, _join(where, "task"))
@@ -474,7 +484,41 @@ class _PackReader:
             task=task,
             quiz=quiz,
             translator_note=self.text(raw, "translator_note", where),
+            hand=hand,
         )
+
+    def read_hand(self, data: dict[str, Any], where: str) -> HandScript | None:
+        """A guided hand: ruleset, deal code, seat, script (played through in ``moves``)."""
+        self.keys(data, HAND_KEYS, where)
+        ruleset = self.choice(data.get("ruleset"), RULESETS, _join(where, "ruleset"))
+        seat = self.choice(data.get("seat"), SEATS, _join(where, "seat"))
+        deal = self.text(data, "deal", where)
+        script: list[ScriptMove] = []
+        raw_script = self.tables(data, "script", where)
+        if "script" in data and not raw_script:
+            self.problem(_join(where, "script"), "a guided hand needs at least one move")
+        for i, entry in enumerate(raw_script):
+            at = _join(where, f"script[{i}]")
+            self.keys(entry, SCRIPT_KEYS, at)
+            expect = self.table(entry, "expect", at)
+            if expect is not None and expect.get("type") not in HAND_MOVES:
+                self.problem(_join(at, "expect.type"),
+                             f"{expect.get('type')!r} is not one of: {', '.join(HAND_MOVES)}")
+            wrong = []
+            for j, item in enumerate(self.tables(entry, "wrong", at)):
+                wat = _join(at, f"wrong[{j}]")
+                self.keys(item, {"action": True, "reason": False, "feedback": False}, wat)
+                reason = item.get("reason")
+                if reason is not None and reason not in tilecodes.reason_codes():
+                    self.problem(_join(wat, "reason"), f"{reason!r} is not a referee reason code")
+                action = self.table(item, "action", wat)
+                wrong.append(WrongAnswer(action or {}, reason if isinstance(reason, str) else None,
+                                         self.text(item, "feedback", wat)))
+            script.append(ScriptMove(expect or {}, self.text(entry, "text", at),
+                                     self.texts(entry, "hints", at), tuple(wrong)))
+        if ruleset is None or seat is None or deal is None:
+            return None
+        return HandScript(ruleset, deal, seat, tuple(script))
 
     def read_task(self, data: dict[str, Any], where: str) -> Task | None:
         self.keys(data, TASK_KEYS, where)

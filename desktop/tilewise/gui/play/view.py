@@ -39,6 +39,8 @@ from tilewise.lessons.hand.card import CardLine, PracticeCard
 from tilewise.lessons.hand.coach import claim_advice, closest_lines, partner_reasons, waiting_for
 from tilewise.lessons.hand.dealcode import MAX_SEED, DealCodeError, decode
 from tilewise.lessons.hand.engine import Event, HandEngine
+from tilewise.lessons.hand.guided import Guidance, GuidedHand
+from tilewise.lessons.model import HandScript
 from tilewise.rules.seats import SEATS
 from tilewise.rules.tiles import JOKER, sort_tiles
 from tilewise.rules.verdict import Verdict
@@ -80,6 +82,11 @@ class PlayView(QWidget):
         self.line_name = line_name or (lambda line: line.label)
         self.engine: HandEngine | None = None
         self.last_refusal: Verdict | None = None
+        #: A lesson's guided hand being played (None: free play), its pack-text translator,
+        #: and the answer to the learner's last move.
+        self.guided: GuidedHand | None = None
+        self.pack_text: Callable[[str | None], str] = lambda text: text or ""
+        self.guidance: Guidance | None = None
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.ruleset_label, self.seat_label, self.code_label = QLabel(), QLabel(), QLabel()
@@ -190,6 +197,20 @@ class PlayView(QWidget):
         self.engine = HandEngine(ruleset, seed, card=card, learner=seat)
         self.code.setText(self.engine.code)
         self.last_refusal = None
+        self.guided = self.guidance = None
+        self._refresh()
+
+    def guide(self, hand: HandScript, text: Callable[[str | None], str]) -> None:
+        """Play a lesson's guided hand: its deal and seat; each move checked against the
+        script (``tilewise.lessons.hand.guided``); ``text`` translates the script's text."""
+        self.guided = GuidedHand(hand, self.card)
+        self.pack_text = text
+        self.guidance = None
+        self.last_refusal = None
+        self.engine = self.guided.engine
+        self.ruleset.setCurrentIndex(0 if hand.ruleset == "american" else 1)
+        self.seat.setCurrentIndex(SEATS.index(hand.seat))
+        self.code.setText(self.engine.code)
         self._refresh()
 
     def deal_code(self) -> None:
@@ -217,6 +238,12 @@ class PlayView(QWidget):
         """Send one move of the learner to the engine; show a refusal's reason."""
         if self.engine is None:
             return None
+        if self.guided is not None:
+            answer = self.guided.attempt(action)
+            self.guidance = answer
+            self.last_refusal = answer.verdict if answer.kind == "refused" else None
+            self._refresh()
+            return answer.verdict
         verdict = self.engine.act({**action, "seat": self.engine.learner})
         self.last_refusal = None if verdict.legal else verdict
         self._refresh()
@@ -376,12 +403,34 @@ class PlayView(QWidget):
         self.coach.setText(self._coach_text() if self.coach_on.isChecked() else "")
         # a wrapped label keeps the height of its first text unless told (clipped lines)
         for label in (self.coach, self.table):
-            label.setMinimumHeight(label.heightForWidth(max(label.width(), 600)))
-        ruleset = self.engine.ruleset if self.engine is not None else ""
-        self.feedback.setText(refusal_text(self.last_refusal, ruleset) if self.last_refusal else "")
+            label.setMinimumHeight(max(0, label.heightForWidth(max(label.width(), 600))))
+        self.feedback.setText(self._feedback_text())
         self.log.setText("\n".join(self._log_lines()))
 
+    def _feedback_text(self) -> str:
+        answer = self.guidance
+        if answer is not None and answer.kind == "right":
+            return _("Right.")
+        if answer is not None and answer.kind == "wrong" and answer.wrong is not None:
+            said = self.pack_text(answer.wrong.feedback) if answer.wrong.feedback else ""
+            if answer.verdict.legal:
+                return said or _("That move is legal, but not the plan of this hand.")
+            return f"{refusal_text(answer.verdict, self._ruleset())} {said}".strip()
+        if answer is not None and answer.kind == "otherwise" and self.guided is not None:
+            point = self.guided.point
+            plan = move_text(point.expect) if point is not None else ""
+            return _("That move is legal, but this hand's plan is: {move}.", move=plan)
+        return refusal_text(self.last_refusal, self._ruleset()) if self.last_refusal else ""
+
+    def _ruleset(self) -> str:
+        return self.engine.ruleset if self.engine is not None else ""
+
     def _prompt_text(self) -> str:
+        guided = self.guided
+        if guided is not None and guided.point is not None and not guided.over:
+            point = guided.point
+            said = self.pack_text(point.text) if point.text else ""
+            return said or _("Next: {move}.", move=move_text(point.expect))
         engine = self.engine
         if engine is None:
             return _("Choose the rules and your seat, then start a new deal or type a deal "
@@ -449,6 +498,9 @@ class PlayView(QWidget):
             return ""
         me = self.me
         lines: list[str] = []
+        point = self.guided.point if self.guided is not None else None
+        if point is not None:
+            lines += [_("Hint: {hint}", hint=self.pack_text(hint)) for hint in point.hints]
         if "claim" in engine.allowed(me):
             for advice in claim_advice(engine, me):
                 lines.append(advice_text(advice.code, advice.params))
@@ -492,6 +544,36 @@ class PlayView(QWidget):
             return []
         shown = [e for e in engine.events if e.kind not in ("drew",)]
         return [event_text(event, self.me) for event in shown[-6:]]
+
+
+def move_text(action: dict[str, Any]) -> str:
+    """A move of the learner in words: "discard the Five Dot", "pung with ..." (guided hands)."""
+    kind = action.get("type")
+    tiles = tile_list(action.get("tiles") or [])
+    tile = tile_name(str(action["tile"])) if action.get("tile") else ""
+    if kind == "pass":
+        blind = int(action.get("blind", 0))
+        if blind:
+            return ngettext("pass {tiles} and {n} tile blind", "pass {tiles} and {n} tiles blind",
+                            blind, tiles=tiles)
+        return _("pass {tiles}", tiles=tiles)
+    if kind == "vote":
+        return _("go on with the second Charleston") if action.get("continue") else _(
+            "stop the Charleston")
+    if kind == "offer":
+        return _("offer {tiles}", tiles=tiles) if tiles else _("offer nothing")
+    if kind == "discard":
+        return _("discard the {tile}", tile=tile)
+    if kind == "claim":
+        name = claim_name(str(action.get("claim")))
+        return _("{claim} with {tiles}", claim=name, tiles=tiles) if tiles else name
+    if kind == "no_claim":
+        return _("let it go")
+    if kind == "joker_exchange":
+        return _("give the {tile} for a joker", tile=tile)
+    if kind in ("kong_concealed", "kong_added"):
+        return _("a kong of {tile}", tile=tile)
+    return _("declare your hand complete")
 
 
 def advice_text(code: str, params: dict[str, Any] | Any) -> str:

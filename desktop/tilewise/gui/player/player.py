@@ -103,6 +103,8 @@ class LessonPlayer(QWidget):
     changed = Signal()
     leave = Signal()
     finished = Signal()  # the last step of a lesson done: the window shows the lesson's end
+    #: A ``hand`` step's guided hand to play: (``HandScript``, pack-text translator).
+    play_hand = Signal(object, object)
 
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -175,6 +177,9 @@ class LessonPlayer(QWidget):
         self.hint_button = QPushButton()
         self.answer_button = QPushButton()
         self.answer_button.clicked.connect(self.show_answer)
+        self.hand_button = QPushButton()
+        self.hand_button.setObjectName("player:hand")
+        self.hand_button.clicked.connect(self.open_hand)
         self.reset_button = QPushButton()
         self.next_button = QPushButton()
         self.next_button.setDefault(True)
@@ -223,6 +228,7 @@ class LessonPlayer(QWidget):
         nav.addWidget(self.back_button)
         nav.addWidget(self.hint_button)
         nav.addWidget(self.answer_button)
+        nav.addWidget(self.hand_button)
         nav.addWidget(self.undo_button)
         nav.addWidget(self.reset_button)
         # The focused tile's status line sits in the step buttons' row: it never pushes the
@@ -260,6 +266,7 @@ class LessonPlayer(QWidget):
         self.back_button.setText(_("Back"))
         self.hint_button.setText(_("Hint"))
         self.answer_button.setText(_("Show me"))
+        self.hand_button.setText(_("Play this hand"))
         self.reset_button.setText(_("Start this step again"))
         # TRANSLATORS: take back the last accepted move of the step
         self.undo_button.setText(_("Undo"))
@@ -556,6 +563,12 @@ class LessonPlayer(QWidget):
         self.answer_button.setVisible(step.acting)
         self.answer_button.setEnabled(step.acting and not record.done and record.attempts > 0)
         self.reset_button.setEnabled(step.task is not None)
+        self.hand_button.setVisible(step.hand is not None)
+
+    def open_hand(self) -> None:
+        """Open the current ``hand`` step's guided hand (``play_hand``: the play room)."""
+        if self.session is not None and self.session.step.hand is not None:
+            self.play_hand.emit(self.session.step.hand, self.pack_text)
 
     # ---- feedback -------------------------------------------------------------------------
     def _clear_feedback(self) -> None:

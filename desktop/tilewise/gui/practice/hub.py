@@ -116,6 +116,7 @@ class PracticeHub:
         self._charleston: CharlestonPracticeView | None = None
         self._claims: ClaimsDrillView | None = None
         self._play: PlayView | None = None
+        self._return_to: QWidget | None = None
         let_text_wrap(self.page)
         window.stack.addWidget(self.page)
         self.open_button = QPushButton()
@@ -185,6 +186,14 @@ class PracticeHub:
 
     def open_play(self) -> None:
         """Open the play room (the learner deals when ready)."""
+        self._return_to = None
+        self.window.stack.setCurrentWidget(self.play)
+
+    def open_guided(self, hand: Any, text: Any, back_to: QWidget | None = None) -> None:
+        """Play a lesson's guided hand (``HandScript``; ``text`` translates its pack text) in
+        the play room; leaving it returns to ``back_to`` (the lesson player)."""
+        self.play.guide(hand, text)
+        self._return_to = back_to
         self.window.stack.setCurrentWidget(self.play)
 
     def _add_view(self, view: CharlestonPracticeView | ClaimsDrillView | PlayView) -> None:
@@ -200,7 +209,11 @@ class PracticeHub:
         return PackCatalog(self.pack_path, current_language()).text(line.context, line.label)
 
     def show_page(self) -> None:
-        """Show the practice page."""
+        """Show the practice page (or, after a lesson's guided hand, that lesson again)."""
+        if self._return_to is not None:
+            back, self._return_to = self._return_to, None
+            self.window.stack.setCurrentWidget(back)
+            return
         if self._claims is not None:
             self._claims.timer.stop()
         self.scores = self.window.store.practice_scores(self.window.profile.id)
