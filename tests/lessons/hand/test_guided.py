@@ -36,6 +36,8 @@ def test_the_core_scripts_play_to_a_win(core: Any, card: PracticeCard, lesson_id
     result = guided.engine.result
     assert result is not None and result.winner == hand.seat
     assert guided.engine.refused == 0
+    late = guided.attempt({"type": "draw"})
+    assert late.kind == "refused" and late.verdict.reason == "NOT_YOUR_TURN"
 
 
 def test_wrong_refused_and_off_plan_moves_change_nothing(core: Any, card: PracticeCard) -> None:
