@@ -253,7 +253,9 @@ def test_one_task_per_lesson_by_keyboard_alone(window: Any) -> None:
             assert player.session.record().done, (lesson.id, step.id, player.feedback_text())
             done.append(lesson.id)
             break
-    assert done == [lesson.id for lesson in pack.lessons]
+    # a guided whole hand has no table task: the play room's keys test covers it
+    assert done == [lesson.id for lesson in pack.lessons
+                    if any(step.task is not None for step in lesson.steps)]
 
 
 def test_a_quiz_by_keyboard_alone(window: Any) -> None:

@@ -564,6 +564,9 @@ class LessonPlayer(QWidget):
         self.answer_button.setEnabled(step.acting and not record.done and record.attempts > 0)
         self.reset_button.setEnabled(step.task is not None)
         self.hand_button.setVisible(step.hand is not None)
+        # a hand step's button takes the place of the step buttons it has no use for
+        self.hint_button.setVisible(step.hand is None)
+        self.reset_button.setVisible(step.hand is None)
 
     def open_hand(self) -> None:
         """Open the current ``hand`` step's guided hand (``play_hand``: the play room)."""
