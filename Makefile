@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint typecheck imports referee packs pytest bench i18n release clean
+.PHONY: run test lint typecheck imports referee packs pytest bench bench-quick i18n release clean
 .PHONY: i18n-update i18n-check
 .PHONY: fuzz
 
@@ -70,6 +70,11 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(MAKE) --no-print-directory i18n
 	$(PY) tests/benchmarks/run.py
+
+## the same with few repetitions (a smoke check: noisier figures, same goals and exit code)
+bench-quick: $(STAMP)
+	$(MAKE) --no-print-directory i18n
+	$(PY) tests/benchmarks/run.py --quick
 
 ## compile message catalogs (.po -> .mo); see i18n/README.md
 i18n: $(STAMP)

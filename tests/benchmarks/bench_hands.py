@@ -18,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "desktop"))
 
+from verdicts import Row, goal, info  # noqa: E402
+
 from tilewise.lessons.hand.card import card_from_pack  # noqa: E402
 from tilewise.lessons.hand.dealcode import shuffled_wall  # noqa: E402
 from tilewise.lessons.hand.engine import HandEngine  # noqa: E402
@@ -27,36 +29,37 @@ HANDS = 100
 TARGET_S = 0.2
 
 
-def run() -> list[tuple[str, float, str]]:
-    """Rows: per ruleset, seconds per hand (mean and worst), the deal baseline and the ratio."""
+def run(quick: bool = False) -> list[Row]:
+    """Rows for ``run.py``: per ruleset, seconds per hand against the goal, the deal baseline."""
+    hands = 10 if quick else HANDS
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     card = card_from_pack(load_pack(ROOT / "lessons" / "core", check_moves=False))
-    rows: list[tuple[str, float, str]] = []
+    rows: list[Row] = []
     for ruleset in ("american", "wsm"):
         times = []
         judged = 0
-        for seed in range(HANDS):
+        for seed in range(hands):
             start = time.perf_counter()
             engine = HandEngine(ruleset, seed, card=card)
             times.append(time.perf_counter() - start)
             judged += engine.judged
             assert engine.refused == 0
         start = time.perf_counter()
-        for seed in range(HANDS):
+        for seed in range(hands):
             shuffled_wall(ruleset, seed)
-        deal = (time.perf_counter() - start) / HANDS
-        mean = sum(times) / HANDS
+        deal = (time.perf_counter() - start) / hands
+        mean = sum(times) / hands
         rows += [
-            (f"{ruleset} hand mean (target <= {TARGET_S})", mean, "s"),
-            (f"{ruleset} hand worst", max(times), "s"),
-            (f"{ruleset} moves judged per hand", judged / HANDS, "moves"),
-            (f"{ruleset} hand / deal baseline", mean / deal, "x"),
-            (f"{ruleset} target met", float(mean <= TARGET_S), "1=yes"),
+            goal(f"automatic {ruleset} hand, mean of {hands}", mean, "s", limit=TARGET_S,
+                 baseline=deal, ratio=mean / deal,
+                 note=f"{judged / hands:.0f} moves judged; baseline the deal"),
+            info(f"automatic {ruleset} hand, worst", max(times), "s"),
         ]
     return rows
 
 
 if __name__ == "__main__":
-    for name, value, unit in run():
-        print(f"{name:<40} {value:10.4f}  {unit}")
+    import verdicts
+
+    print(verdicts.format_table(run("--quick" in sys.argv)))

@@ -1,6 +1,7 @@
 """Peak memory (RSS) of Tilewise after opening every lesson vs a bare PySide6 QMainWindow.
 
-Target: Tilewise at most 1.5x the bare window. Each figure is measured in a fresh subprocess
+Goal (issue 21): Tilewise at most 1.5x the bare window, after opening every lesson and after
+also showing every step. Each figure is measured in a fresh subprocess
 of this interpreter on the offscreen platform and read from the child's own
 ``VmHWM`` in ``/proc/self/status`` (peak resident set, kB) at the end; not ``ru_maxrss``,
 which Linux carries over from the parent across fork and exec (so a runner that already
@@ -22,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from verdicts import Row, goal, info
 
 ROOT = Path(__file__).resolve().parents[2]
 REPEATS = 3
@@ -80,28 +83,29 @@ def _peak(code: str, env: dict[str, str]) -> dict[str, int]:
     raise RuntimeError(f"no RSS line (exit {done.returncode}): {done.stderr[-800:]}")
 
 
-def run() -> list[tuple[str, float, str]]:
-    """Rows (name, value, unit): peak RSS medians in MB and the ratios to the bare window."""
+def run(quick: bool = False) -> list[Row]:
+    """Rows for ``run.py``: peak RSS medians (MB) against the bare window."""
+    repeats = 1 if quick else REPEATS
     home = tempfile.mkdtemp(prefix="tilewise-bench-mem-")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home,
                PYTHONPATH=str(ROOT / "desktop"))
     bare, lessons, steps = [], [], []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         bare.append(_peak(BARE, env)["bare"])
         app = _peak(APP, env)
         lessons.append(app["lessons"])
         steps.append(app["steps"])
     b, lo, st = (statistics.median(v) / 1024 for v in (bare, lessons, steps))
     return [
-        ("peak RSS: bare QMainWindow (baseline)", b, "MB"),
-        ("peak RSS: every lesson opened", lo, "MB"),
-        ("peak RSS: every lesson / bare", lo / b, f"x (target <= {TARGET})"),
-        ("peak RSS: every lesson minus bare", lo - b, "MB"),
-        ("peak RSS: every step of every lesson shown", st, "MB"),
-        ("peak RSS: every step / bare", st / b, "x"),
+        goal("peak memory, every lesson opened", lo, "MB", baseline=b, ratio=lo / b,
+             limit=TARGET, on="ratio", note=f"median of {repeats}; baseline bare window"),
+        goal("peak memory, every step of every lesson shown", st, "MB", baseline=b,
+             ratio=st / b, limit=TARGET, on="ratio"),
+        info("peak memory, every lesson minus bare", lo - b, "MB"),
     ]
 
 
 if __name__ == "__main__":
-    for name, value, unit in run():
-        print(f"{name:50s} {value:9.2f} {unit}")
+    import verdicts
+
+    print(verdicts.format_table(run("--quick" in sys.argv)))

@@ -6,7 +6,8 @@ Not collected by pytest (``tests/benchmarks`` is excluded). Run it directly::
 
 or through :func:`run` (``tests/benchmarks/run.py`` aggregates). The baseline, measured in the
 same run on the same scenarios, is a ``json.loads(json.dumps(scenario))`` round trip; the ratio
-says how many round trips one judgement costs. Target: at least 20,000 scenarios/s.
+says how many round trips one judgement costs. Goal (issue 21): at least 40,000 scenarios/s on
+one core, on the shared mix and on every family (one case file of ``referee/cases`` each).
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "desktop"))
 
+from verdicts import Row, goal  # noqa: E402
+
 from tilewise.rules.referee import judge  # noqa: E402
 
 SHARED = Path(os.environ.get("TILEWISE_SHARED", ROOT.parent / "shared"))
-TARGET = 20_000.0
+TARGET = 40_000.0
 SECONDS = 2.0
+QUICK_SECONDS = 0.3
 
 
 def shared_scenarios() -> list[dict[str, Any]]:
@@ -46,13 +50,20 @@ def _one_core() -> set[int] | None:
     return before
 
 
-def _rate(work: Callable[[dict[str, Any]], object], scenarios: list[dict[str, Any]]) -> float:
+def families() -> dict[str, list[dict[str, Any]]]:
+    """The scenarios of each case file, by the file's stem (``claims``, ``wins`` ...)."""
+    return {path.stem: json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted((SHARED / "referee" / "cases").glob("*.json"))}
+
+
+def _rate(work: Callable[[dict[str, Any]], object], scenarios: list[dict[str, Any]],
+          seconds: float = SECONDS) -> float:
     """Scenarios per second: the whole list repeated until ``SECONDS`` have passed."""
     for scenario in scenarios:  # warm up
         work(scenario)
     done = 0
     start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < SECONDS:
+    while (elapsed := time.perf_counter() - start) < seconds:
         for scenario in scenarios:
             work(scenario)
         done += len(scenarios)
@@ -63,24 +74,26 @@ def _round_trip(scenario: dict[str, Any]) -> object:
     return json.loads(json.dumps(scenario))
 
 
-def run() -> list[tuple[str, float, str]]:
-    """Measure; returns (name, value, unit) rows for ``tests/benchmarks/run.py``."""
+def run(quick: bool = False) -> list[Row]:
+    """Rows for ``run.py``: scenarios/s on the mix and on each family, one core."""
+    seconds = QUICK_SECONDS if quick else SECONDS
     before = _one_core()
     scenarios = shared_scenarios()
     try:
-        referee = _rate(judge, scenarios)
-        baseline = _rate(_round_trip, scenarios)
+        baseline = _rate(_round_trip, scenarios, seconds)
+        rates = {"shared mix": _rate(judge, scenarios, seconds)}
+        for name, cases in families().items():
+            rates[f"family {name} ({len(cases)})"] = _rate(judge, cases, seconds)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
-    return [
-        ("referee throughput", referee, "scenarios/s"),
-        ("baseline json round trip", baseline, "scenarios/s"),
-        ("referee / baseline", referee / baseline, "ratio"),
-        ("referee / target 20000", referee / TARGET, "ratio"),
-    ]
+    return [goal(f"referee, one core: {name}", rate, "scenarios/s", limit=TARGET,
+                 at_least=True, baseline=baseline, ratio=rate / baseline,
+                 note="baseline json round trip of the mix" if name == "shared mix" else "")
+            for name, rate in rates.items()]
 
 
 if __name__ == "__main__":
-    for name, value, unit in run():
-        print(f"{name:28} {value:12,.2f} {unit}")
+    import verdicts
+
+    print(verdicts.format_table(run("--quick" in sys.argv)))

@@ -28,6 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "desktop"))
 
+from verdicts import Row, goal, info  # noqa: E402
+
 from tilewise.lessons.pack import load_pack  # noqa: E402
 from tilewise.store.progress import ProgressStore  # noqa: E402
 from tilewise.store.review import ReviewQueue  # noqa: E402
@@ -69,7 +71,8 @@ def history(rng: random.Random) -> list[tuple[str, dict[str, Any], datetime]]:
     return out
 
 
-def run() -> list[tuple[str, float, str]]:
+def run(quick: bool = False) -> list[Row]:
+    """Rows for ``run.py``: the due list (ms) and the store's size (MB) against their goals."""
     rng = random.Random(19)
     made = history(rng)
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,7 +96,7 @@ def run() -> list[tuple[str, float, str]]:
                              now=START + timedelta(days=rng.randrange(90, 180)))
             half = START + timedelta(days=90)
             due_times, base_times = [], []
-            for _ in range(21):
+            for _ in range(5 if quick else 21):
                 t0 = time.perf_counter()
                 due = queue.due_list(kim.id, until=half)
                 due_times.append(time.perf_counter() - t0)
@@ -116,21 +119,17 @@ def run() -> list[tuple[str, float, str]]:
           f" {'OK' if due_ms <= TARGET_MS and size_mb < TARGET_MB else 'MISSED'}",
           file=sys.stderr)
     return [
-        ("situations saved", float(SITUATIONS), "count"),
-        ("save, per situation", saving / SITUATIONS * 1000, "ms"),
-        ("due list (half due)", due_ms, "ms"),
-        ("due list, count", float(len(due)), "count"),
-        ("due situations, whole rows", whole_ms, "ms"),
-        ("due today, count query", today_ms, "ms"),
-        ("due today", float(today), "count"),
-        ("baseline COUNT(*)", base_ms, "ms"),
-        ("due list / baseline", due_ms / base_ms if base_ms else 0.0, "ratio"),
-        ("store size", size_mb, "MB"),
-        ("due list within 50 ms", float(due_ms <= TARGET_MS), "1=yes"),
-        ("store under 20 MB", float(size_mb < TARGET_MB), "1=yes"),
+        info(f"save {SITUATIONS} situations, per situation", saving / SITUATIONS * 1000, "ms"),
+        goal(f"review due list, {len(due)} of {SITUATIONS} due", due_ms, "ms", limit=TARGET_MS,
+             baseline=base_ms, ratio=due_ms / base_ms if base_ms else None,
+             note="baseline SELECT COUNT(*)"),
+        info("review due situations, whole rows", whole_ms, "ms"),
+        info(f"review due today ({today}), count query", today_ms, "ms"),
+        goal(f"review store size, {SITUATIONS} situations", size_mb, "MB", limit=TARGET_MB),
     ]
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(*row)
+    import verdicts
+
+    print(verdicts.format_table(run("--quick" in sys.argv)))

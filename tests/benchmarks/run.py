@@ -1,9 +1,13 @@
-"""Run every benchmark in this folder and print one table of figures and ratios.
+"""Run every benchmark in this folder and print one table with a verdict per goal.
 
-Each ``bench_*.py`` module here exposes ``run() -> list[tuple[str, float, str]]``: rows of
-(name, value, unit). Ratios are computed inside each module against a baseline measured in the
-same run (so the figures do not depend on how fast this machine is). Not collected by pytest;
-run with ``make bench``. Exit code 0 even when a target is missed: the table says so.
+Each ``bench_*.py`` module here exposes ``run(quick: bool) -> list[verdicts.Row]``: its
+figures, each baseline measured in the same run (so a ratio does not depend on how fast this
+machine is), and the goals of issue 21. ``run.py`` prints ``measure | goal | result | baseline
+| ratio | verdict`` (``verdicts.format_table``) and exits 1 when any goal is missed or not
+measured, or a benchmark broke. Not collected by pytest; run with ``make bench`` (full) or
+``make bench-quick`` (``--quick``: few repetitions, for a smoke check; its figures are noisier).
+
+    .venv/bin/python tests/benchmarks/run.py [--quick] [startup packs referee ...]
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ from __future__ import annotations
 import importlib.util
 import sys
 import time
+import traceback
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 
 
-def _load(path: Path) -> object:
+def load(path: Path) -> ModuleType:
+    """Import a module of this folder by path (the folder is not a package)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -25,9 +32,13 @@ def _load(path: Path) -> object:
     return module
 
 
+verdicts = load(HERE / "verdicts.py")
+
+
 def main(argv: list[str]) -> int:
-    only = set(argv)
-    rows: list[tuple[str, str, float, str]] = []
+    quick = "--quick" in argv
+    only = {a for a in argv if not a.startswith("--")}
+    rows: list[object] = []
     failures: list[str] = []
     for path in sorted(HERE.glob("bench_*.py")):
         if only and path.stem not in only and path.stem.removeprefix("bench_") not in only:
@@ -35,21 +46,13 @@ def main(argv: list[str]) -> int:
         started = time.perf_counter()
         print(f"running {path.stem} ...", file=sys.stderr, flush=True)
         try:
-            module = _load(path)
-            results = module.run()  # type: ignore[attr-defined]
+            rows.extend(load(path).run(quick))
         except Exception as error:  # a broken benchmark is reported, the others still run
+            traceback.print_exc(file=sys.stderr)
             failures.append(f"{path.stem}: {type(error).__name__}: {error}")
-            continue
-        for name, value, unit in results:
-            rows.append((path.stem.removeprefix("bench_"), name, value, unit))
         print(f"  {path.stem} took {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    width = max((len(r[1]) for r in rows), default=10)
-    print(f"{'bench':<12} {'figure':<{width}} {'value':>14}  unit")
-    for bench, name, value, unit in rows:
-        print(f"{bench:<12} {name:<{width}} {value:>14.3f}  {unit}")
-    for failure in failures:
-        print(f"FAILED {failure}")
-    return 1 if failures else 0
+    print(verdicts.format_table(rows, failures))
+    return int(verdicts.exit_code(rows, failures))
 
 
 if __name__ == "__main__":
