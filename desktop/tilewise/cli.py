@@ -10,6 +10,8 @@
   (``store.commands``).
 - ``tilewise learner export|import ...``, ``tilewise backup [--list | --restore N]``: move a
   learner to another computer; copies of the store (``store.commands``).
+- ``tilewise report --profile NAME --out card.pdf``: a learner's progress card
+  (``gui.review.report``).
 - ``tilewise render ...``: draw a lesson step or a tile contact sheet to PNG (``gui.render``).
 - ``tilewise translate DIR --lang LANG``: a translator's preview of a pack
   (``gui.translate.preview``).
@@ -34,6 +36,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "review": ("tilewise.store.commands", "review_main"),
     "learner": ("tilewise.store.commands", "learner_main"),
     "backup": ("tilewise.store.commands", "backup_main"),
+    "report": ("tilewise.gui.review.report", "main"),
 }
 
 

@@ -20,9 +20,13 @@ def test_a_wrong_quiz_answer_in_the_player_is_kept_for_review(window: Any) -> No
 
 
 def test_each_start_backs_the_store_up_and_keeps_ten(home: Any, qtbot: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
     from tilewise.gui import app
     from tilewise.store.transfer import backups
 
+    qt = QApplication.instance()
+    sheet = qt.styleSheet() if isinstance(qt, QApplication) else ""
     for _ in range(2):
         window = app.start(app.parser().parse_args(["--profile", "Sam", "--lang", "en"]))
         assert window is not None
@@ -30,3 +34,71 @@ def test_each_start_backs_the_store_up_and_keeps_ten(home: Any, qtbot: Any) -> N
         window.close()
         window.store.close()
     assert len(backups()) == 2 and backups()[0].parent == home / "data" / "backups"
+    QApplication.instance().setStyleSheet(sheet)  # type: ignore[union-attr]  # app.start's style stays out of later tests
+
+
+def test_a_review_session_replays_the_mistake_and_counts_the_answer(window: Any) -> None:
+    player = open_step(window, "jokers", "no-pair")
+    first = player.choose("yes")
+    window.show_library()
+    room = window.review
+    room.open_button.click()
+    page = room.page
+    assert window.stack.currentWidget() is page
+    assert page.due == 1 and "1 situation" in page.due_label.text()
+    assert page.start_button.isEnabled()
+    assert [s.rule for s in page.chart.scores] and page.chart.scores[0].wrong == 1
+    page.start_button.click()
+    assert window.stack.currentWidget() is player
+    assert (player.lesson.id, player.session.step.id) == ("jokers", "no-pair")
+    again = player.choose("yes")  # the same answer gets the same verdict and feedback
+    assert again is not None and first is not None
+    assert (again.accepted, again.message) == (first.accepted, first.message)
+    queue = ReviewQueue(window.store)
+    [kept] = queue.situations(window.profile.id)
+    assert (kept.reviews, kept.lapses) == (1, 1)  # the review was the wrong answer: Again
+    assert window.store.lesson_summaries(window.profile.id)[("core", "jokers")].step_index == 5
+    player.choose("no")
+    player.next_button.click()  # the run is over: back to the page with its result
+    assert window.stack.currentWidget() is page
+    assert "0 of 1" in page.result_label.text() and room.run is None
+    assert len(queue.situations(window.profile.id)) == 1  # no new situation from the review
+    assert player.next_override is None
+
+
+def test_the_right_answer_in_review_is_a_good_review(window: Any) -> None:
+    player = open_step(window, "jokers", "no-pair")
+    player.choose("yes")
+    window.review.show_page()
+    window.review.page.start_button.click()
+    player.choose("no")
+    [kept] = ReviewQueue(window.store).situations(window.profile.id)
+    assert (kept.reviews, kept.lapses) == (1, 0) and kept.due > kept.created
+    player.next_button.click()
+    assert "1 of 1" in window.review.page.result_label.text()
+
+
+def test_the_progress_card_is_a_pdf_in_the_learners_language(
+        window: Any, tmp_path: Any, capsys: Any) -> None:
+    from tilewise.gui.review.report import main as report_main
+    from tilewise.i18n import current_language
+
+    player = open_step(window, "jokers", "no-pair")
+    player.choose("yes")
+    window.store.rename_profile(window.profile.id, "प्रिया")
+    window.store.set_profile_language(window.profile.id, "hi")
+    out = tmp_path / "card.pdf"
+    store_file = window.store.path
+    assert report_main(["--profile", "प्रिया", "--out", str(out), "--store", str(store_file)]) == 0
+    assert out.read_bytes().startswith(b"%PDF") and out.stat().st_size > 2000
+    assert current_language() == "hi"
+    assert report_main(["--profile", "Nobody", "--out", str(out), "--store",
+                        str(store_file)]) == 2
+    assert "no learner" in capsys.readouterr().err
+    assert report_main(["--profile", "प्रिया", "--out", str(tmp_path), "--store",
+                        str(store_file)]) == 1  # a folder: the card cannot be written
+    assert "could not be written" in capsys.readouterr().err
+    empty = tmp_path / "empty.pdf"  # a learner with no mistakes yet: the chart says so
+    window.store.create_profile("Neu", "de")
+    assert report_main(["--profile", "Neu", "--out", str(empty), "--store", str(store_file)]) == 0
+    assert empty.read_bytes().startswith(b"%PDF")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QSt
 from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
+from tilewise.gui.review.room import install_review
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.show_library()
         self.practice = install_practice(self)  # practice modes (issue 8, gui/practice/hub.py)
+        self.review = install_review(self)  # review of mistakes (issue 19, gui/review/room.py)
 
     def _menus(self) -> None:
         bar = self.menuBar()
@@ -240,6 +242,10 @@ class MainWindow(QMainWindow):
             return
         session, pack = self._player.session, self._player.pack
         if session is None or pack is None:
+            return
+        review = getattr(self, "review", None)
+        if review is not None and review.run is not None:  # a review keeps lesson progress as it is
+            review.note(session)
             return
         self.store.save_lesson(self.profile.id, pack.id, session.lesson.id, session.to_dict(),
                                session.mastery, session.complete)

@@ -53,19 +53,25 @@ def table_state(session: LessonSession, judge: moves.Judge | None = None) -> dic
     return inherited_state(session, judge)
 
 
-def replay_session(lesson: Lesson, mistake: Mapping[str, Any],
-                   judge: moves.Judge | None = None) -> LessonSession:
-    """A fresh session on the mistake's step, the earlier task steps as they were accepted.
-    Raises :class:`ReviewError` when the step is gone or its table differs from the saved
-    ``state`` (a task)."""
+def replay_saved(lesson: Lesson, mistake: Mapping[str, Any]) -> dict[str, Any]:
+    """The saved-session dict (``LessonSession(lesson, saved=...)``, what the GUI player opens)
+    that stands on the mistake's step with the earlier task steps as they were accepted.
+    Raises :class:`ReviewError` like :func:`step_position`, or when ``before`` is no table."""
     index = step_position(lesson, mistake)
     before = mistake.get("before") or {}
     if not isinstance(before, Mapping):
         raise ReviewError("a saved mistake's earlier moves are not a table")
     steps = {step_id: {"moves": list(done), "done": True} for step_id, done in before.items()
              if isinstance(done, list)}
-    session = LessonSession(lesson, judge=judge,
-                            saved={"lesson": lesson.id, "index": index, "steps": steps})
+    return {"lesson": lesson.id, "index": index, "steps": steps}
+
+
+def replay_session(lesson: Lesson, mistake: Mapping[str, Any],
+                   judge: moves.Judge | None = None) -> LessonSession:
+    """A fresh session on the mistake's step, the earlier task steps as they were accepted.
+    Raises :class:`ReviewError` when the step is gone or its table differs from the saved
+    ``state`` (a task)."""
+    session = LessonSession(lesson, judge=judge, saved=replay_saved(lesson, mistake))
     if session.step.task is not None and table_state(session, judge) != mistake.get("state"):
         raise ReviewError(f"the table of step {session.step.id!r} changed since the mistake")
     return session
@@ -81,4 +87,4 @@ def review_rating(record: StepRecord) -> str | None:
     return "hard" if record.hints_used or record.revealed else "good"
 
 
-__all__ = ["ReviewError", "replay_session", "review_rating", "step_position", "table_state"]
+__all__ = ["ReviewError", "replay_saved", "replay_session", "review_rating", "step_position", "table_state"]

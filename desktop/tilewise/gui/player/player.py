@@ -16,6 +16,7 @@ three (tiles + blind); a tile the core refuses at once (a joker) goes back with 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -105,6 +106,7 @@ class LessonPlayer(QWidget):
     finished = Signal()  # the last step of a lesson done: the window shows the lesson's end
     #: A ``hand`` step's guided hand to play: (``HandScript``, pack-text translator).
     play_hand = Signal(object, object)
+    next_override: Callable[[], bool] | None = None  # a review's "next situation" (issue 19)
 
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -787,9 +789,12 @@ class LessonPlayer(QWidget):
         return answer
 
     def next_step(self) -> bool:
-        """Go on (a task or quiz must be done first); on the last step, back to the library."""
+        """Go on (a task or quiz must be done first); on the last step, back to the library.
+        A review session (``next_override``, gui/review/room.py) opens its next situation."""
         if self.session is None:
             return False
+        if self.next_override is not None and self.session.record().done:
+            return self.next_override()
         last = self.session.index + 1 >= len(self.session.lesson.steps)
         moved = self.session.advance()
         self.changed.emit()

@@ -1,0 +1,124 @@
+"""The Review room inside the main window: a library button and a menu entry, the page
+(:class:`tilewise.gui.review.page.ReviewPage`, built on first use), and review sessions on the
+window's lesson player (:class:`tilewise.gui.review.page.ReviewRun`).
+
+While a run is on, the main window hands the player's saves to :meth:`ReviewRoom.note`
+instead of saving lesson progress (a review never changes a lesson's own progress), and the
+player's Next opens the next situation; the player's way back to the library ends the run.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QPushButton
+
+from tilewise.gui.review.page import ReviewPage, ReviewRun
+from tilewise.i18n import _, add_listener, remove_listener
+from tilewise.lessons.mastery import rule_mastery
+from tilewise.lessons.session import LessonSession
+from tilewise.store.review import ReviewQueue, end_of_day
+
+
+class ReviewRoom:
+    """See the module docstring. ``run`` is the review session on the player, else None."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.run: ReviewRun | None = None
+        self._page: ReviewPage | None = None
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("open:review")
+        self.open_button.clicked.connect(lambda _checked=False: self.show_page())
+        window.library.layout().addWidget(self.open_button)
+        self.action = QAction(window)
+        self.action.triggered.connect(lambda _checked=False: self.show_page())
+        window.app_menu.insertAction(window.act_profiles, self.action)
+        add_listener(self.retranslate)
+        window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
+        self.retranslate()
+
+    @property
+    def queue(self) -> ReviewQueue:
+        """The learner's review queue in the window's store."""
+        return ReviewQueue(self.window.store)
+
+    @property
+    def page(self) -> ReviewPage:
+        """The Review page, built (and added to the window's stack) on first use."""
+        if self._page is None:
+            page = ReviewPage()
+            page.start.connect(self.start)
+            page.back.connect(self.window.show_library)
+            self.window.stack.addWidget(page)
+            self._page = page
+        return self._page
+
+    def retranslate(self) -> None:
+        """The button and menu entry in the current language (the page does its own)."""
+        self.open_button.setText(_("Review my mistakes"))
+        self.action.setText(_("&Review my mistakes"))
+        if self._page is not None:
+            self._page.retranslate()
+
+    def show_page(self, finished: tuple[int, int] | None = None) -> None:
+        """Show the page: what is due today and the chart of mastery per rule."""
+        self.stop()
+        profile = self.window.profile.id
+        queue = self.queue
+        self.page.show_state(queue.due_today(profile),
+                             rule_mastery(queue.outcomes(profile)), finished)
+        self.window.stack.setCurrentWidget(self.page)
+
+    def start(self) -> None:
+        """Start a review session over everything due by the end of today."""
+        now = datetime.now().astimezone()
+        items = self.queue.due_list(self.window.profile.id, until=end_of_day(now))
+        self.run = ReviewRun(self.queue, items)
+        player = self.window.player
+        player.next_override = self.next_situation
+        player.leave.connect(self.stop)
+        self.next_situation()
+
+    def next_situation(self) -> bool:
+        """Open the run's next situation on the player; at the end, back to the page with the
+        session's result. Returns True (the player's Next was handled)."""
+        run = self.run
+        if run is None:
+            return False
+        found = run.next_situation(list(self.window.packs))
+        if found is None:
+            self.show_page((run.right, run.answered))
+            return True
+        pack, lesson, saved = found
+        player = self.window.player
+        player.open(pack, lesson, saved)
+        self.window.stack.setCurrentWidget(player)
+        return True
+
+    def note(self, session: LessonSession) -> None:
+        """The player's save during a run: the review's rating once the first answer is in."""
+        if self.run is not None:
+            self.run.note(session)
+
+    def stop(self) -> None:
+        """End the run (the player goes back to its lessons)."""
+        if self.run is None:
+            return
+        self.run = None
+        player = self.window.player
+        player.next_override = None
+        try:
+            player.leave.disconnect(self.stop)
+        except (RuntimeError, TypeError):  # pragma: no cover - already disconnected
+            pass
+
+
+def install_review(window: Any) -> ReviewRoom:
+    """Add the Review room to ``window`` (a ``MainWindow``); returns it."""
+    return ReviewRoom(window)
+
+
+__all__ = ["ReviewRoom", "install_review"]
