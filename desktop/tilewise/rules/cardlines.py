@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Any
 
@@ -199,11 +200,24 @@ def _concrete(token: str, suits: Mapping[str, str], numbers: Mapping[str, int]) 
 def expansions(line: CardLine) -> Iterator[tuple[CardGroup, ...]]:
     """Every concrete line ``line`` stands for, in a fixed order.
 
+    The list is worked out once per line and kept (lines are frozen values; a few hundred
+    concrete lines each at most): a hand's waits try every line for every tile kind, and
+    expanding again each time was most of a cold pack check (issue 21, ``make bench``).
+
     Suit letters take different suits, none named outright in the line (bams, craks, dots
     order); number letters take different
     numbers 1-9 such that every ``x+k`` stays at most 9. A line without patterns yields itself.
     Example: ``x a`` pung, ``x+1 a`` pung -> ``1B 1B 1B 2B 2B 2B``, ``2B.. 3B..``, ... ``8D.. 9D..``.
     """
+    return iter(_expanded(line))
+
+
+@lru_cache(maxsize=512)
+def _expanded(line: CardLine) -> tuple[tuple[CardGroup, ...], ...]:
+    return tuple(_expand(line))
+
+
+def _expand(line: CardLine) -> Iterator[tuple[CardGroup, ...]]:
     suit_letters, number_tops, named = _letters(line)
     number_letters = sorted(number_tops)
     free = tuple(suit for suit in SUITS if suit not in named)
