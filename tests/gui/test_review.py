@@ -102,3 +102,23 @@ def test_the_progress_card_is_a_pdf_in_the_learners_language(
     window.store.create_profile("Neu", "de")
     assert report_main(["--profile", "Neu", "--out", str(empty), "--store", str(store_file)]) == 0
     assert empty.read_bytes().startswith(b"%PDF")
+
+
+def test_a_joker_dragged_to_the_pass_zone_is_kept_and_replayed_in_review(
+        qtbot: Any, window: Any) -> None:
+    from tests.gui.conftest import rack_index
+    from tests.gui.test_player import drag
+
+    player = open_step(window, "charleston", "first-right")
+    drag(qtbot, player, rack_index(player, "J"), player.table_scene.slot_centre("pass", 0))
+    first = player.feedback_text()
+    [kept] = ReviewQueue(window.store).situations(window.profile.id)
+    assert (kept.step_id, kept.reason, kept.rule) == (
+        "first-right", "JOKER_NOT_PASSABLE", "joker_never_passed")
+    window.review.show_page()
+    window.review.page.start_button.click()
+    assert player.session.step.id == "first-right" and player.desk is not None
+    assert player.desk.table.state() == kept.state  # the same table set up again
+    drag(qtbot, player, rack_index(player, "J"), player.table_scene.slot_centre("pass", 0))
+    assert player.feedback_text() == first  # the same verdict, the same feedback
+    assert ReviewQueue(window.store).situation(kept.id).lapses == 1  # type: ignore[union-attr]

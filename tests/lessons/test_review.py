@@ -179,3 +179,32 @@ def test_rule_mastery_counts_right_and_wrong_in_teaching_order() -> None:
     assert mastery.rule_mastery([]) == []
     with pytest.raises(KeyError):
         mastery.rule_mastery([("not_a_rule", True)])
+
+
+def test_a_tile_the_table_refuses_at_once_is_kept_without_an_attempt(
+        write_pack: WritePack) -> None:
+    from tilewise.lessons.session import SessionError
+    from tilewise.lessons.steptable import LessonTable
+
+    one = demo(write_pack)
+    session = LessonSession(one)
+    session.advance()
+    desk = LessonTable(session)
+    joker = next(i for i in desk.table.rack("E") if desk.table.tiles[i].code == "J")
+    outcome = desk.move(joker, "pass")
+    assert outcome.feedback is not None and outcome.feedback.reason == "JOKER_NOT_PASSABLE"
+    assert session.record().attempts == 0
+    [kept] = session.take_mistakes()
+    assert (kept.kind, kept.reason, kept.rule, kept.action["tiles"]) == (
+        "task", "JOKER_NOT_PASSABLE", "joker_never_passed", ["J"])
+    again = replay_session(one, kept.to_dict())
+    assert again.preview(kept.action).reason == "JOKER_NOT_PASSABLE"
+    odd = again.keep_refusal({"tiles": ["J"]}, None)  # no action type: no seat filled in
+    assert odd.action == {"tiles": ["J"]} and odd.rule == "pass_three"
+    # on a continuing task the inherited table is the one kept
+    on = at_across(one)
+    assert on.keep_refusal({"type": "pass", "tiles": ["1C"]}, "TILE_NOT_IN_HAND").state == \
+        table_state(on)
+    on.back()  # the quiz before it
+    with pytest.raises(SessionError, match="not a task"):
+        on.keep_refusal({"type": "pass"}, "X")

@@ -266,6 +266,25 @@ class LessonSession:
         self.mistakes.append(Mistake(self.step.id, self._index, kind, dict(action), reason,
                                      mistake_rule(self.step, reason), state, before))
 
+    def keep_refusal(self, action: Mapping[str, Any], reason: str | None, *,
+                     state: Mapping[str, Any] | None = None) -> Mistake:
+        """Keep a move the table refused before it was whole (a tile of a pass the core
+        refuses at once, ``preview``) as a mistake, without counting an attempt. ``state`` as
+        for :meth:`attempt`. Raises ``SessionError`` on a step that is not a task."""
+        task = self.step.task
+        if task is None:
+            raise SessionError(f"step {self.step.id!r} is a {self.step.kind}, not a task")
+        move = dict(action)
+        if move.get("type") in SEAT_ACTIONS:
+            move.setdefault("seat", task.seat)
+        if state is None and task.continues:
+            from tilewise.lessons.steptable import inherited_state  # steptable imports us
+
+            state = inherited_state(self, self._judge)
+        judged_on = moves.scenario(task, move, state)["state"]
+        self._keep_mistake("task", move, reason, judged_on)
+        return self.mistakes[-1]
+
     def take_mistakes(self) -> list[Mistake]:
         """The mistakes kept since the last call, oldest first; the list is emptied (call it
         where the progress is saved, so each mistake is stored once)."""

@@ -175,6 +175,7 @@ class LessonTable:
         if zone.kind == "pass" and action is not None and self.table.pass_missing() > 0:
             feedback = self.session.preview(action, state=self._state())
             if not feedback.legal and feedback.reason != SHORT_PASS:
+                self.session.keep_refusal(action, feedback.reason, state=self._state())  # issue 19
                 self.table.return_moved()  # a refusal: what the learner staged goes back
                 self.history = [h for h in self.history if h[1] == "commit"]
                 return Outcome(self.table.snapshot() != before, feedback)

@@ -72,10 +72,10 @@ class ReviewRun:
         """Record the review of the current situation once its first answer is in (called
         where the player's progress would be saved); return the rating when it was just
         recorded. Mistakes made in review are this situation's, not new ones."""
-        session.take_mistakes()
+        wrong = session.take_mistakes()  # a tile refused at once is a wrong answer too
         if self.current is None or self.rated is not None:
             return None
-        rating = review_rating(session.record())
+        rating = "again" if wrong else review_rating(session.record())
         if rating is None:
             return None
         self.queue.review(self.current.id, rating)
