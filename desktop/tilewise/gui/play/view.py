@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
+from tilewise.gui.practice.widgets import TileRow, plain_label, refusal_text, tile_list
 from tilewise.gui.reasons import seat_name, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import N_, _, ngettext
@@ -110,9 +110,7 @@ class PlayView(QWidget):
         self.prompt = QLabel()
         self.prompt.setObjectName("stepTitle")
         self.prompt.setWordWrap(True)
-        self.table = QLabel()
-        self.table.setWordWrap(True)
-        self.table.setTextFormat(Qt.TextFormat.PlainText)
+        self.table = plain_label()
         self.open_tile = TileRow(images, 64)
         self.exposed = TileRow(images, 40)
         self.rack = TileRow(images)
@@ -130,17 +128,9 @@ class PlayView(QWidget):
         self.claim_buttons: list[QPushButton] = []
         #: The claim action behind each claim button (same order).
         self.claim_actions: list[dict[str, Any]] = []
-        self.coach = QLabel()
-        self.coach.setObjectName("cardNote")
-        self.coach.setWordWrap(True)
-        self.coach.setTextFormat(Qt.TextFormat.PlainText)
-        self.feedback = QLabel()
-        self.feedback.setObjectName("feedback")
-        self.feedback.setWordWrap(True)
-        self.feedback.setTextFormat(Qt.TextFormat.PlainText)
-        self.log = QLabel()
-        self.log.setWordWrap(True)
-        self.log.setTextFormat(Qt.TextFormat.PlainText)
+        self.coach = plain_label("cardNote")
+        self.feedback = plain_label("feedback")
+        self.log = plain_label()
         top = QHBoxLayout()
         for widget in (self.ruleset_label, self.ruleset, self.seat_label, self.seat,
                        self.code_label, self.code, self.deal_button, self.new_button):
