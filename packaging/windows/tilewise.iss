@@ -1,5 +1,5 @@
 ; Tilewise installer for Windows (Inno Setup 6). Runs only on Windows, in CI
-; (packaging/ci/release.yml); it cannot be built or tested on the Linux development machine.
+; (.github/workflows/release.yml); it cannot be built or tested on the Linux development machine.
 ;
 ;   python packaging\build.py freeze --skip-checks          (-> build\release\dist\tilewise)
 ;   (CI signs every .exe and .dll in that folder first: Authenticode + RFC 3161 timestamp)
