@@ -41,13 +41,14 @@ TARGET_MS = 150.0
 
 def build(folder: Path, lessons: int = 100) -> int:
     """Write ``lessons`` lessons into ``folder``: the core lessons again and again (ids
-    suffixed, no prerequisites) until there are that many."""
+    suffixed after the first copy, no prerequisites) until there are that many."""
     shutil.copy(CORE / "pack.toml", folder / "pack.toml")
     sources = [p.read_text(encoding="utf-8") for p in sorted(CORE.glob("0*.toml"))]
     for count in range(lessons):
         k, text = divmod(count, len(sources))
         text = sources[text]
-        text = re.sub(r'^id = "([a-z-]+)"', rf'id = "\1-{k}"', text, count=1, flags=re.M)
+        if k:  # the first copy keeps its ids: the practice card is read from them
+            text = re.sub(r'^id = "([a-z-]+)"', rf'id = "\1-{k}"', text, count=1, flags=re.M)
         text = re.sub(r"^prerequisites = .*$", "prerequisites = []", text, flags=re.M)
         (folder / f"{count:04d}.toml").write_text(text, encoding="utf-8")
     return lessons
