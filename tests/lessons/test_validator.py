@@ -281,6 +281,24 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
      f"{S1}.state.card[0]", "concealed must be true or false"),
     ("legal wrong without result", lambda m, ls: task(ls).update(done="legal"), L1,
      f"{S1}.wrong[1]", 'cannot be wrong when done = "legal" without a result'),
+    ("glossary unknown key", lambda m, ls: m.update(glossary=[{"id": "pung", "meaning": "Three.",
+     "american": "pung", "lesson": "one", "step": "look", "chinese": "peng"}]), "pack.toml",
+     "glossary[0].chinese", "unknown key"),
+    ("glossary no names", lambda m, ls: m.update(glossary=[{"id": "pung", "meaning": "Three.",
+     "lesson": "one", "step": "look"}]), "pack.toml", "glossary[0]", "at least one variant"),
+    ("glossary twice", lambda m, ls: m.update(glossary=[
+        {"id": "pung", "meaning": "Three.", "wsm": "pong", "lesson": "one", "step": "look"},
+        {"id": "pung", "meaning": "Again.", "wsm": "pong", "lesson": "one", "step": "look"}]),
+     "pack.toml", "glossary[1].id", "used twice"),
+    ("glossary no lesson", lambda m, ls: m.update(glossary=[{"id": "pung", "meaning": "Three.",
+     "riichi": "pon", "lesson": "two", "step": "look"}]), "pack.toml", "glossary[0].lesson",
+     "no lesson 'two'"),
+    ("glossary no step", lambda m, ls: m.update(glossary=[{"id": "pung", "meaning": "Three.",
+     "hongkong": "pong", "lesson": "one", "step": "gone"}]), "pack.toml", "glossary[0].step",
+     "has no step 'gone'"),
+    ("glossary missing meaning", lambda m, ls: m.update(glossary=[{"id": "pung",
+     "american": "pung", "lesson": "one", "step": "look"}]), "pack.toml", "glossary[0].meaning",
+     "missing required key"),
     ("grid bad tile", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C", "C7"], "label": "x"}]}), L1, "steps[0].picture.rows[0].tiles[1]",
      "not a tile code"),
@@ -338,6 +356,16 @@ def test_card_picture_and_patterned_state_card_load(write_pack: WritePack) -> No
     pack = load_pack(write_pack(lessons=lessons))
     picture = pack.lessons[0].steps[0].picture
     assert picture is not None and picture["kind"] == "card" and len(picture["lines"]) == 2
+
+
+def test_glossary_loads_with_its_step(write_pack: WritePack) -> None:
+    manifest = copy.deepcopy(MANIFEST)
+    manifest["glossary"] = [{"id": "pung", "meaning": "Three identical tiles.",
+                             "american": "pung", "wsm": "pong", "lesson": "one", "step": "pass"}]
+    pack = load_pack(write_pack(manifest))
+    [entry] = pack.glossary
+    assert entry.names == {"american": "pung", "wsm": "pong"} and entry.context == "glossary/pung"
+    assert (entry.lesson, entry.step) == ("one", "pass")
 
 
 def test_asset_with_source_and_licence_loads(write_pack: WritePack) -> None:

@@ -28,6 +28,7 @@ from tilewise.store.review import ReviewQueue
 from tilewise.store.settings import Settings
 
 if TYPE_CHECKING:
+    from tilewise.gui.glossary.glossary import GlossaryView
     from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
     from tilewise.lessons.readiness import Readiness
@@ -54,6 +55,7 @@ class MainWindow(QMainWindow):
         self.library = LibraryView()
         self._player: LessonPlayer | None = None
         self.lesson_end: LessonEndView | None = None  # built on the first finished lesson
+        self.glossary: GlossaryView | None = None  # built when first opened
         self.stack = QStackedWidget()
         self.stack.addWidget(self.library)
         self.setCentralWidget(self.stack)
@@ -89,6 +91,8 @@ class MainWindow(QMainWindow):
         self.act_notes.toggled.connect(self.set_teacher_notes)
         self.act_about = QAction(self)
         self.act_about.triggered.connect(self.show_about)
+        self.act_glossary = QAction(self)  # the glossary room (gui/glossary/glossary.py)
+        self.act_glossary.triggered.connect(self.show_glossary)
         self.act_present = QAction(self)  # presenter mode (issue 7, gui/present/presenter.py)
         self.act_present.setShortcut(QKeySequence("F5"))
         self.act_present.triggered.connect(self.present)
@@ -99,6 +103,7 @@ class MainWindow(QMainWindow):
         self.app_menu.addSeparator()
         self.app_menu.addAction(self.act_quit)
         self.help_menu.addAction(self.act_help)
+        self.help_menu.addAction(self.act_glossary)
         self.help_menu.addAction(self.act_about)
 
     @property
@@ -144,11 +149,15 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(_("&Quit"))
         self.act_help.setText(_("How to &play"))
         self.act_about.setText(_("&About Tilewise"))
+        # TRANSLATORS: Help menu: the glossary of terms at each kind of table
+        self.act_glossary.setText(_("&Glossary"))
         self.library.retranslate()
         if self._player is not None:  # a player built later translates itself
             self._player.retranslate()
         if self.lesson_end is not None:
             self.lesson_end.retranslate()
+        if self.glossary is not None:
+            self.glossary.retranslate()
 
     def set_teacher_notes(self, shown: bool) -> None:
         """Presenter mode: show each step's notes for the person teaching."""
@@ -191,6 +200,18 @@ class MainWindow(QMainWindow):
         self.library.show_packs(self.packs, self.store.lesson_summaries(self.profile.id),
                                 self.profile.name, unlock_all=self.settings.unlock_all)
         self.stack.setCurrentWidget(self.library)
+
+    def show_glossary(self) -> None:
+        """The glossary room: every pack's terms per table and language, searchable."""
+        if self.glossary is None:
+            from tilewise.gui.glossary.glossary import GlossaryView
+
+            self.glossary = GlossaryView()
+            self.glossary.leave.connect(self.show_library)
+            self.glossary.open_step.connect(self._reopen_step)
+            self.stack.addWidget(self.glossary)
+        self.glossary.show_packs(self.packs)
+        self.stack.setCurrentWidget(self.glossary)
 
     def show_lesson_end(self) -> None:
         """The end of a lesson: score, steps to go back to, what opened, a way to practise."""

@@ -47,6 +47,9 @@ ROLE = {
     "points": "one point of a recap list",
     "caption": "the caption under a picture",
     "label": "a short label inside a picture",
+    "glossary_meaning": "a glossary entry: what the term means, in one short sentence",
+    "glossary_name": "a glossary entry: the word players at a {variant} table use for this "
+                     "(keep a loan word such as pung, kan or tenpai as your players say it)",
     "card_note": "a practice-card line's note: which suits and numbers the line allows",
     "otherwise": "shown when a move is legal but is not what the task asks",
     "wrong": "shown when the learner makes this particular wrong move",
@@ -67,6 +70,12 @@ def messages(pack: Pack) -> Iterator[Message]:
     manifest = f"lessons/{root.name}/pack.toml"
     yield Message("pack", pack.title, manifest, "title", (_comment("title"),))
     yield Message("pack", pack.summary, manifest, "summary", (_comment("summary"),))
+    for i, entry in enumerate(pack.glossary):
+        yield Message(entry.context, entry.meaning, manifest, f"glossary[{i}].meaning",
+                      (_comment("glossary_meaning"),))
+        for variant, name in entry.names.items():
+            yield Message(entry.context, name, manifest, f"glossary[{i}].{variant}",
+                          (_comment("glossary_name", variant=variant),))
     for lesson in pack.lessons:
         yield from _lesson_messages(lesson, f"lessons/{root.name}/{Path(lesson.file).name}")
 

@@ -199,6 +199,29 @@ class Lesson:
         return self.id if step is None else f"{self.id}/{step.id}"
 
 
+GLOSSARY_VARIANTS = ("american", "wsm", "riichi", "hongkong")
+"""The tables a glossary entry names a term for, in column order."""
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """One glossary term (``pack.toml`` ``[[glossary]]``): ``meaning`` and the word each
+    variant uses (``names``: variant -> msgid; a variant without the thing is absent), and the
+    step that teaches it (``lesson``, ``step`` ids). Texts translate in context
+    ``glossary/<id>`` (:meth:`context`)."""
+
+    id: str
+    meaning: str
+    names: dict[str, str]
+    lesson: str
+    step: str
+
+    @property
+    def context(self) -> str:
+        """The gettext message context of this entry's texts."""
+        return f"glossary/{self.id}"
+
+
 @dataclass(frozen=True)
 class Pack:
     """A loaded, validated lesson pack (``lessons/<pack>/``); lessons in file-name order."""
@@ -214,6 +237,7 @@ class Pack:
     assets: tuple[Asset, ...]
     lessons: list[Lesson]
     path: str = ""
+    glossary: tuple[GlossaryEntry, ...] = ()
 
     def lesson(self, lesson_id: str) -> Lesson:
         """The lesson with this id; raises ``KeyError``."""

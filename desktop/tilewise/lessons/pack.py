@@ -39,11 +39,13 @@ from typing import Any
 from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.model import (
+    GLOSSARY_VARIANTS,
     PICTURE_KINDS,
     QUIZ_ORDERS,
     STEP_KINDS,
     Answer,
     Asset,
+    GlossaryEntry,
     HandScript,
     Lesson,
     Option,
@@ -93,7 +95,10 @@ VERSION_PATTERN = re.compile(r"^\d{1,9}(\.\d{1,9}){0,4}$")  # bounded: no 5,000-
 PACK_KEYS = {
     "id": True, "version": True, "title": True, "summary": True, "languages": True,
     "min_app_version": True, "authors": True, "licence": True, "assets": False,
+    "glossary": False,
 }
+GLOSSARY_KEYS = {"id": True, "meaning": True, "lesson": True, "step": True,
+                 **dict.fromkeys(GLOSSARY_VARIANTS, False)}
 LESSON_KEYS = {"id": True, "title": True, "goal": True, "prerequisites": False, "steps": True}
 STEP_COMMON = {
     "id": True, "kind": True, "text": True, "title": False, "notes": False, "hints": False,
@@ -342,9 +347,38 @@ class _PackReader:
             self.file = str(manifest)
             self.problem("", "the pack has no lesson files")
         self.check_lessons(lessons)
+        self.file = str(manifest)
+        glossary = self.read_glossary(data, lessons)
         if self.problems:
             return None
-        return Pack(lessons=lessons, path=str(self.path), **pack_fields)
+        return Pack(lessons=lessons, path=str(self.path), glossary=glossary, **pack_fields)
+
+    def read_glossary(self, data: dict[str, Any], lessons: list[Lesson]) -> tuple[GlossaryEntry, ...]:
+        """``[[glossary]]`` of pack.toml: each term's meaning, its word per variant (at least
+        one), and the lesson step that teaches it (which must exist)."""
+        steps = {lesson.id: {step.id for step in lesson.steps} for lesson in lessons}
+        entries: list[GlossaryEntry] = []
+        seen: set[str] = set()
+        for i, raw in enumerate(self.tables(data, "glossary", "")):
+            where = f"glossary[{i}]"
+            self.keys(raw, GLOSSARY_KEYS, where)
+            entry_id = self.ident(raw, where)
+            if entry_id in seen:
+                self.problem(_join(where, "id"), f"glossary id {entry_id!r} is used twice")
+            seen.add(entry_id or "")
+            names = {v: name for v in GLOSSARY_VARIANTS
+                     if (name := self.text(raw, v, where)) is not None}
+            if not names:
+                self.problem(where, "name the term for at least one variant: "
+                             + ", ".join(GLOSSARY_VARIANTS))
+            lesson_id, step_id = self.text(raw, "lesson", where), self.text(raw, "step", where)
+            if lesson_id is not None and lesson_id not in steps:
+                self.problem(_join(where, "lesson"), f"no lesson {lesson_id!r} in this pack")
+            elif lesson_id is not None and step_id is not None and step_id not in steps[lesson_id]:
+                self.problem(_join(where, "step"), f"lesson {lesson_id!r} has no step {step_id!r}")
+            entries.append(GlossaryEntry(entry_id or "", self.text(raw, "meaning", where) or "",
+                                         names, lesson_id or "", step_id or ""))
+        return tuple(entries)
 
     def read_manifest(self, data: dict[str, Any]) -> dict[str, Any]:
         self.keys(data, PACK_KEYS, "")
