@@ -128,3 +128,23 @@ def test_catalog_without_mo_falls_back_to_english(write_pack: WritePack) -> None
     catalog = PackCatalog(write_pack(), "hi")
     assert not catalog.translated
     assert catalog.text("one/pass", "Three.") == "Three."
+
+
+def test_card_lines_and_glossary_are_extracted(write_pack: WritePack) -> None:
+    from tests.lessons.conftest import MANIFEST, lesson
+
+    data = lesson()
+    data["steps"][0]["picture"] = {"kind": "card", "lines": [
+        {"label": "Line 1", "note": "Any one suit.", "groups": [{"kind": "pair", "tile": "F"}]},
+        {"groups": [{"kind": "pung", "tile": "xa"}]}]}
+    manifest = dict(MANIFEST, glossary=[{"id": "pung", "meaning": "Three identical tiles.",
+                                         "american": "pung", "wsm": "pong",
+                                         "lesson": "one", "step": "look"}])
+    pack = load_pack(write_pack(manifest, {"01-one.toml": data}))
+    found = {(m.context, m.msgid, m.key_path) for m in messages(pack)}
+    assert ("one/look", "Line 1", "steps[0].picture.lines[0].label") in found
+    assert ("one/look", "Any one suit.", "steps[0].picture.lines[0].note") in found
+    assert not any("lines[1]" in key for _c, _m, key in found)
+    assert {("glossary/pung", "Three identical tiles.", "glossary[0].meaning"),
+            ("glossary/pung", "pung", "glossary[0].american"),
+            ("glossary/pung", "pong", "glossary[0].wsm")} <= found
