@@ -11,12 +11,17 @@ No function here creates a read-only folder; the user-folder functions create th
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
+
+log = logging.getLogger(__name__)
 
 APP_NAME = "Tilewise"
 HOME_ENV = "TILEWISE_HOME"
@@ -25,6 +30,7 @@ __all__ = [
     "APP_NAME",
     "HOME_ENV",
     "cache_dir",
+    "clean_temporary_files",
     "config_dir",
     "data_dir",
     "i18n_dir",
@@ -143,3 +149,38 @@ def aside_path(path: Path, label: str) -> Path:
         candidate = path.with_name(f"{stem}.{label}-{stamp}-{serial}{path.suffix}")
         serial += 1
     return candidate
+
+
+# What a killed save or install leaves behind: (folder, name pattern). Settings are written to
+# ``.settings-*.tmp`` then renamed (``store.settings``), a pack's JSON cache to ``pack-*.tmp``,
+# an install works in ``.install-*`` (``lessons.packinstall``).
+_TEMPORARY = (("config", ".settings-*.tmp"), ("cache", "pack-*.tmp"), ("packs", ".install-*"))
+
+
+def clean_temporary_files(older_than: float = 600.0) -> list[Path]:
+    """Remove what a killed save or install left behind (issue 15): ``.settings-*.tmp`` in
+    ``config_dir()``, ``pack-*.tmp`` in ``cache_dir()``, ``.install-*`` folders in
+    ``installed_packs_dir()``, each only when last changed more than ``older_than`` seconds
+    ago (another Tilewise may be writing one now). Returns what was removed; a file that
+    cannot be removed is logged and left."""
+    folders = {"config": config_dir, "cache": cache_dir, "packs": installed_packs_dir}
+    removed: list[Path] = []
+    now = time.time()
+    for key, pattern in _TEMPORARY:
+        try:
+            found = list(folders[key]().glob(pattern))
+        except OSError:
+            continue
+        for path in found:
+            try:
+                if now - path.lstat().st_mtime < older_than:
+                    continue
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+            except OSError as error:
+                log.warning("could not remove %s: %s", path, error)
+                continue
+            removed.append(path)
+    return removed

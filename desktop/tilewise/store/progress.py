@@ -8,7 +8,22 @@ the move in flight (ARCHITECTURE, "Progress lives in SQLite").
 A file that is not a SQLite database, or fails ``PRAGMA integrity_check``, is moved aside to
 ``progress.corrupt-<UTC timestamp>.sqlite3`` (never overwritten or deleted; WAL/SHM side files
 go with it), :attr:`ProgressStore.recovered_from` names the moved file so the GUI can tell the
-learner, and the store starts empty.
+learner, and a new store is started with every row that can still be read from the damaged one
+(:attr:`ProgressStore.salvaged` counts them; issue 15: one damaged page no longer loses the
+other rows).
+
+Refused, with :class:`ProgressStoreError` (``.kind`` says which; the file is left untouched):
+a newer schema (``"newer"``), a SQLite database of another program (``"foreign"``), a folder
+where the file should be (``"folder"``).
+
+Failed writes (issue 15). The busy timeout is short (:data:`BUSY_TIMEOUT`, not sqlite3's 5 s,
+which froze the window for each move while another program held the file). A failed write of
+progress or a practice score is retried once, then kept in memory (:attr:`ProgressStore.pending`)
+and :class:`SaveFailed` is raised, saying why (``"full"``, ``"busy"``, ``"readonly"``,
+``"io"``); reads show the kept writes as if saved, every later save writes them first, and
+:meth:`ProgressStore.retry_pending` (the GUI calls it on a timer) tries them again. A store
+opened with ``read_only=True`` (the data folder cannot be written) lives in memory: every save
+is kept pending and fails as ``"readonly"``.
 """
 
 from __future__ import annotations
@@ -16,13 +31,14 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 from tilewise.store.paths import aside_path, data_dir
 
@@ -30,7 +46,10 @@ log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 3  # 3: situations and reviews (tilewise.store.review)
 DB_NAME = "progress.sqlite3"
+BUSY_TIMEOUT = 0.1  # seconds a write waits for another program's lock before it fails
+RETRY_PAUSE = 0.05  # seconds before the one immediate retry of a failed save
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+TABLES = ("profiles", "progress", "practice_scores")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS profiles (
@@ -94,8 +113,48 @@ CREATE INDEX IF NOT EXISTS reviews_situation ON reviews (situation_id);
 """
 
 
+StoreErrorKind = Literal["newer", "foreign", "folder"]
+SaveReason = Literal["full", "busy", "readonly", "io"]
+
+
 class ProgressStoreError(RuntimeError):
-    """The database cannot be used (for example it was written by a newer Tilewise)."""
+    """The database cannot be used; ``kind``: ``"newer"`` (written by a newer Tilewise, with
+    ``version``), ``"foreign"`` (a SQLite database of another program) or ``"folder"`` (a
+    folder where the file should be). ``path`` is the file, left untouched."""
+
+    def __init__(self, message: str, *, kind: StoreErrorKind = "newer", path: Path | None = None,
+                 version: int = 0) -> None:
+        super().__init__(message)
+        self.kind: StoreErrorKind = kind
+        self.path = path
+        self.version = version
+
+
+class SaveFailed(Exception):
+    """A write did not reach the disk. ``reason``: ``"full"`` (disk or quota full), ``"busy"``
+    (another program holds the file), ``"readonly"`` (the file or folder may not be written)
+    or ``"io"`` (any other disk error, ``detail`` says which); ``pending``: writes now kept in
+    memory, waiting for :meth:`ProgressStore.retry_pending`."""
+
+    def __init__(self, reason: SaveReason, detail: str, pending: int) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason: SaveReason = reason
+        self.detail = detail
+        self.pending = pending
+
+
+def save_reason(error: BaseException) -> SaveReason:
+    """Why ``error`` (a ``sqlite3.Error`` or ``OSError``) stopped a write."""
+    name = str(getattr(error, "sqlite_errorname", ""))
+    text = str(error).lower()
+    if name == "SQLITE_FULL" or "full" in text or getattr(error, "errno", None) in (28, 122):
+        return "full"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return "busy"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or \
+            "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
+        return "readonly"
+    return "io"
 
 
 @dataclass(frozen=True)
@@ -145,6 +204,61 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _counts(session: Mapping[str, Any], given: Mapping[str, int | None]) -> tuple[int, int, int]:
+    """(step index, attempts, hints) of a save: the given ones, else from the session dict."""
+    index, tries, helps = given.get("step_index"), given.get("attempts"), given.get("hints")
+    return (index if index is not None else _count(session, "step_index", "index"),
+            tries if tries is not None else _count(session, "attempts"),
+            helps if helps is not None else _count(session, "hints"))
+
+
+def _details(text: Any) -> dict[str, Any]:
+    """A score's details; {} for a value that is no JSON object (a salvaged row)."""
+    try:
+        loaded = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+_LOWEST, _HIGHEST = -(2**63), 2**63 - 1
+
+
+def _readable_rows(conn: sqlite3.Connection, table: str, columns: list[str]) -> list[dict[str, Any]]:
+    """Every row of ``table`` that can be read, in rowid order, going on past damaged pages:
+    when a scan fails, the first start after the damage is found by doubling the step and
+    then halving back (about 128 probes per damaged stretch), and the scan goes on there."""
+    found: list[dict[str, Any]] = []
+    query = f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? ORDER BY rowid"
+
+    def readable(start: int) -> bool:
+        try:
+            conn.execute(query, (start,)).fetchone()
+        except sqlite3.DatabaseError:
+            return False
+        return True
+
+    after = _LOWEST
+    while True:
+        try:
+            for row in conn.execute(query, (after,)):
+                found.append(dict(zip(columns, tuple(row)[1:], strict=True)))
+                after = row[0]
+            return found
+        except sqlite3.DatabaseError:
+            pass
+        bad, step = after, 1  # a scan from ``bad`` fails; find the smallest start that does not
+        while not readable(min(bad + step, _HIGHEST)):
+            if bad + step >= _HIGHEST:
+                return found
+            bad, step = bad + step, step * 2
+        good = min(bad + step, _HIGHEST)
+        while good - bad > 1:
+            middle = (bad + good) // 2
+            bad, good = (bad, middle) if readable(middle) else (middle, good)
+        after = good
+
+
 def _count(session: Mapping[str, Any], *names: str) -> int:
     """An integer counter from a session dict: an int, or the sum of a list/dict of ints."""
     for name in names:
@@ -166,23 +280,59 @@ class ProgressStore:
     """Profiles and per-lesson progress, one SQLite file.
 
     ``ProgressStore(path=None)`` opens (or creates) ``data_dir()/progress.sqlite3``.
-    Attributes: ``path``; ``recovered_from``: the path a corrupt file was moved to, else None.
-    Raises :class:`ProgressStoreError` for a database with a newer schema than this code.
-    Use as a context manager or call :meth:`close`.
+    Attributes: ``path``; ``recovered_from``: the path a corrupt file was moved to, else None;
+    ``salvaged``: rows copied from it per table (``{"profiles": 3, ...}``), else None;
+    ``read_only``: True when the store lives in memory because its folder cannot be written
+    (a copy of the file's rows when it could be read); ``pending``: writes kept in memory.
+    Raises :class:`ProgressStoreError` (see the module doc), ``sqlite3.OperationalError``
+    when the file is locked or unreadable (never moved aside), ``OSError`` when its folder
+    cannot be made. Use as a context manager or call :meth:`close`.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, read_only: bool = False) -> None:
         self.path: Path = path if path is not None else data_dir() / DB_NAME
         self.recovered_from: Path | None = None
+        self.salvaged: dict[str, int] | None = None
+        self.read_only = read_only
+        self.recovered_kind: Literal["damaged", "foreign"] = "damaged"
+        self.pending: dict[tuple[Any, ...], tuple[Callable[..., None], tuple[Any, ...],
+                                                  dict[str, Any]]] = {}
+        self.last_failure: SaveFailed | None = None
+        self._serial = 0
+        if self.path.is_dir():
+            raise ProgressStoreError(f"{self.path} is a folder, not a progress file",
+                                     kind="folder", path=self.path)
+        if read_only:
+            self._conn = self._open_memory_copy()
+            return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._conn = self._open_checked()
+            self._conn = self._open_waiting()
+            self._migrate()
         except sqlite3.OperationalError:
             raise  # locked or unreadable, not corrupt: never move a good file aside
         except sqlite3.DatabaseError:
             self.recovered_from = self._move_aside()
             self._conn = self._open_checked()
-        self._migrate()
+            self._migrate()
+            self.salvaged = self._salvage(self.recovered_from)
+        except ProgressStoreError as error:
+            if error.kind != "foreign":
+                raise
+            self.recovered_from, self.recovered_kind = self._move_aside(), "foreign"
+            self._conn = self._open_checked()
+            self._migrate()
+
+    def _open_waiting(self, tries: int = 20) -> sqlite3.Connection:
+        """``_open_checked``, waiting up to ``tries`` busy timeouts while another program
+        writes (a second Tilewise on another profile)."""
+        for _ in range(tries - 1):
+            try:
+                return self._open_checked()
+            except sqlite3.OperationalError as error:
+                if save_reason(error) != "busy":
+                    raise
+        return self._open_checked()
 
     # -- opening -------------------------------------------------------------------------
 
@@ -191,7 +341,7 @@ class ProgressStore:
             with self.path.open("rb") as fileobj:
                 if fileobj.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
                     raise sqlite3.DatabaseError("file is not a SQLite database")
-        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
         try:
             conn.row_factory = sqlite3.Row
             rows = conn.execute("PRAGMA integrity_check").fetchall()
@@ -203,6 +353,9 @@ class ProgressStore:
         return conn
 
     def _move_aside(self) -> Path:
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            conn.close()
         target = aside_path(self.path, "corrupt")
         self.path.rename(target)
         for side in ("-wal", "-shm", "-journal"):
@@ -213,33 +366,132 @@ class ProgressStore:
                     self.path, target)
         return target
 
-    def _migrate(self) -> None:
-        version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+    def _open_memory_copy(self) -> sqlite3.Connection:
+        """A store in memory for a folder that cannot be written: the file's rows when it can
+        be read (opened immutable: nothing is written, not even a lock), else empty."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        if self.path.is_file():
+            try:
+                source = self._open_immutable(self.path)
+                try:
+                    self._check_ours(source)
+                    source.backup(conn)
+                finally:
+                    source.close()
+            except sqlite3.DatabaseError:
+                log.warning("progress database %s could not be read; starting empty", self.path)
+        self._conn = conn
+        self._migrate()
+        return conn
+
+    @staticmethod
+    def _open_immutable(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                               isolation_level=None, timeout=BUSY_TIMEOUT)
+        conn.row_factory = sqlite3.Row
+        return conn
+
+    def _check_ours(self, conn: sqlite3.Connection) -> int:
+        """The schema version of ``conn``; :class:`ProgressStoreError` when it is newer than
+        this code's or the database belongs to another program (tables that are not ours)."""
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:  # written by a newer Tilewise: leave the file untouched
-            self._conn.close()
             raise ProgressStoreError(
-                f"{self.path} has schema version {version}; this Tilewise knows {SCHEMA_VERSION}"
-            )
+                f"{self.path} has schema version {version}; this Tilewise knows {SCHEMA_VERSION}",
+                kind="newer", path=self.path, version=version)
+        names = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if names - set(TABLES):
+            raise ProgressStoreError(
+                f"{self.path} is a database of another program (tables: "
+                f"{', '.join(sorted(names - set(TABLES))[:5])})", kind="foreign", path=self.path)
+        return version
+
+    def _migrate(self) -> None:
+        try:
+            version = self._check_ours(self._conn)
+        except ProgressStoreError:
+            self._conn.close()
+            raise
+        if self.read_only:
+            if version < SCHEMA_VERSION:
+                self._create_tables()
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            return
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=FULL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
-            with self._transaction() as conn:
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._create_tables()
+
+    def _create_tables(self) -> None:
+        with self._transaction() as conn:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         conn = self._conn
+        if conn.in_transaction:  # a rollback that failed (full disk) left one open
+            conn.execute("ROLLBACK")
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield conn
+            conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:  # a full disk may fail the rollback too; keep the cause
+                    log.exception("rollback failed")
             raise
-        conn.execute("COMMIT")
+
+    # -- salvage ---------------------------------------------------------------------------
+
+    def _salvage(self, damaged: Path) -> dict[str, int] | None:
+        """Copy every row that can still be read from the ``damaged`` file into this (new,
+        empty) store; rows per table, or None when the file is no SQLite database of ours.
+        A damaged page makes a scan stop: the scan goes on after it, skipping ahead (1, 2, 4
+        ... rowids) until rows can be read again."""
+        try:
+            source = self._open_immutable(damaged)
+        except sqlite3.Error:
+            return None
+        counts = dict.fromkeys(TABLES, 0)
+        made: set[int] = set()
+        try:
+            self._check_ours(source)
+            columns = {table: [row[1] for row in self._conn.execute(
+                f"PRAGMA table_info({table})")] for table in TABLES}
+            rows = {table: _readable_rows(source, table, columns[table]) for table in TABLES}
+        except (sqlite3.Error, ProgressStoreError):
+            source.close()
+            return None
+        source.close()
+        known = {row["id"] for row in rows["profiles"] if isinstance(row.get("id"), int)}
+        orphans = {row.get("profile_id") for table in TABLES[1:] for row in rows[table]}
+        for orphan in sorted(o for o in orphans - known if isinstance(o, int)):
+            # the profile's own row was on a damaged page: keep its progress under a new name
+            rows["profiles"].append({"id": orphan, "name": f"Learner {orphan}",
+                                     "language": "en", "created": _now()})
+            made.add(orphan)
+        for table in TABLES:
+            for row in rows[table]:
+                names = ", ".join(row)
+                marks = ", ".join("?" for _ in row)
+                try:
+                    with self._transaction() as conn:
+                        conn.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})",
+                                     tuple(row.values()))
+                except sqlite3.Error:
+                    continue  # a row damaged in itself (a broken value, a failed check)
+                if table != "profiles" or row["id"] not in made:
+                    counts[table] += 1
+        log.warning("salvaged from %s: %s", damaged, counts)
+        return counts
 
     # -- profiles ------------------------------------------------------------------------
 
@@ -327,12 +579,19 @@ class ProgressStore:
         """
         if not 0.0 <= mastery <= 1.0:
             raise ValueError(f"mastery must be within 0..1, got {mastery}")
+        session = dict(session_dict)
+        json.dumps(session, allow_nan=False)  # TypeError/ValueError now, before anything is kept
+        kwargs = {"step_index": step_index, "attempts": attempts, "hints": hints}
+        self._save(("lesson", profile_id, pack_id, lesson_id), self._write_lesson,
+                   (profile_id, pack_id, lesson_id, session, mastery, completed), kwargs)
+
+    def _write_lesson(self, profile_id: int, pack_id: str, lesson_id: str,
+                      session_dict: Mapping[str, Any], mastery: float, completed: bool, *,
+                      step_index: int | None, attempts: int | None, hints: int | None) -> None:
         payload = json.dumps(dict(session_dict), ensure_ascii=False, sort_keys=True,
                              allow_nan=False)
-        index = step_index if step_index is not None else _count(session_dict, "step_index",
-                                                                 "index")
-        tries = attempts if attempts is not None else _count(session_dict, "attempts")
-        helps = hints if hints is not None else _count(session_dict, "hints")
+        index, tries, helps = _counts(session_dict, {"step_index": step_index,
+                                                     "attempts": attempts, "hints": hints})
         with self._transaction() as conn:
             if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
                 raise KeyError(profile_id)
@@ -350,31 +609,46 @@ class ProgressStore:
             )
 
     def load_lesson(self, profile_id: int, pack_id: str, lesson_id: str) -> dict[str, Any] | None:
-        """The saved session dict (pass it as ``LessonSession(lesson, saved=...)``), or None."""
+        """The saved session dict (pass it as ``LessonSession(lesson, saved=...)``), or None
+        (also for a saved value that is not a JSON object). A save still pending counts."""
+        kept = self.pending.get(("lesson", profile_id, pack_id, lesson_id))
+        if kept is not None:
+            return dict(kept[1][3])
         row = self._conn.execute(
             "SELECT session FROM progress WHERE profile_id = ? AND pack_id = ? AND lesson_id = ?",
             (profile_id, pack_id, lesson_id),
         ).fetchone()
         if row is None:
             return None
-        loaded = json.loads(row["session"])
+        try:
+            loaded = json.loads(row["session"])
+        except (TypeError, ValueError):  # a row salvaged from a damaged file
+            return None
         return loaded if isinstance(loaded, dict) else None
 
     def lesson_summaries(self, profile_id: int) -> dict[tuple[str, str], LessonSummary]:
-        """Every saved lesson of a profile, keyed by ``(pack_id, lesson_id)``."""
+        """Every saved lesson of a profile, keyed by ``(pack_id, lesson_id)`` (saves still
+        pending count)."""
         rows = self._conn.execute(
             """SELECT pack_id, lesson_id, step_index, attempts, hints, mastery, completed,
                       updated FROM progress WHERE profile_id = ?
                ORDER BY pack_id, lesson_id""",
             (profile_id,),
         ).fetchall()
-        return {
+        found = {
             (r["pack_id"], r["lesson_id"]): LessonSummary(
                 r["pack_id"], r["lesson_id"], r["step_index"], r["attempts"], r["hints"],
                 r["mastery"], bool(r["completed"]), r["updated"],
             )
             for r in rows
         }
+        for key, (_write, args, kwargs) in self.pending.items():
+            if key[0] == "lesson" and key[1] == profile_id:
+                _pid, pack_id, lesson_id, session, mastery, completed = args
+                found[(pack_id, lesson_id)] = LessonSummary(
+                    pack_id, lesson_id, *_counts(session, kwargs), float(mastery),
+                    bool(completed), _now())
+        return found
 
     def forget_lesson(self, profile_id: int, pack_id: str, lesson_id: str) -> None:
         """Delete one lesson's progress (start it over); no error if there is none."""
@@ -398,6 +672,12 @@ class ProgressStore:
             raise ValueError(f"a score needs 0 <= right <= asked, got {right}/{asked}")
         payload = json.dumps(dict(details or {}), ensure_ascii=False, sort_keys=True,
                              allow_nan=False)
+        self._serial += 1
+        self._save(("score", profile_id, self._serial), self._write_score,
+                   (profile_id, mode, right, asked, level, seed, payload, _now()), {})
+
+    def _write_score(self, profile_id: int, mode: str, right: int, asked: int, level: int,
+                     seed: int, payload: str, played: str) -> None:
         with self._transaction() as conn:
             if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
                 raise KeyError(profile_id)
@@ -405,28 +685,82 @@ class ProgressStore:
                 """INSERT INTO practice_scores (profile_id, mode, level, seed, correct, asked,
                                                 details, played)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                (profile_id, mode, level, seed, right, asked, payload, _now()),
+                (profile_id, mode, level, seed, right, asked, payload, played),
             )
 
     def practice_scores(self, profile_id: int, mode: str | None = None) -> list[PracticeScore]:
         """A profile's practice scores, oldest first (only ``mode`` when given)."""
-        rows = self._conn.execute(
+        rows = [tuple(r) for r in self._conn.execute(
             """SELECT mode, level, seed, correct, asked, details, played FROM practice_scores
                WHERE profile_id = ? AND (? IS NULL OR mode = ?) ORDER BY id""",
             (profile_id, mode, mode),
-        ).fetchall()
-        return [PracticeScore(r["mode"], r["level"], r["seed"], r["correct"], r["asked"],
-                              json.loads(r["details"]), r["played"]) for r in rows]
+        ).fetchall()]
+        for key, (_write, args, _kwargs) in self.pending.items():  # kept in memory, in order
+            if key[0] != "score":
+                continue
+            pid, kept_mode, right, asked, level, seed, payload, played = args
+            if pid == profile_id and mode in (None, kept_mode):
+                rows.append((kept_mode, level, seed, right, asked, payload, played))
+        return [PracticeScore(m, lv, sd, right, asked, _details(details), played)
+                for m, lv, sd, right, asked, details, played in rows]
+
+    # -- failed writes (issue 15) -------------------------------------------------------------
+
+    def _save(self, key: tuple[Any, ...], write: Callable[..., None], args: tuple[Any, ...],
+              kwargs: dict[str, Any]) -> None:
+        """Keep the write (a newer save of the same lesson replaces an older one), then write
+        everything kept, oldest first. :class:`SaveFailed` when it could not, after one
+        retry; the writes stay kept."""
+        if self.profile(key[1]) is None:
+            raise KeyError(key[1])
+        self.pending.pop(key, None)
+        self.pending[key] = (write, args, kwargs)
+        if self.retry_pending():
+            return
+        time.sleep(RETRY_PAUSE)
+        if not self.retry_pending():
+            assert self.last_failure is not None
+            raise self.last_failure
+
+    def retry_pending(self) -> bool:
+        """Write every kept write, oldest first; True when none is left. A failure stops the
+        round (``last_failure`` says why); KeyError (the profile was deleted) drops the
+        write."""
+        while self.pending:
+            key, (write, args, kwargs) = next(iter(self.pending.items()))
+            if self.read_only:
+                self.last_failure = SaveFailed("readonly", str(self.path.parent),
+                                               len(self.pending))
+                return False
+            try:
+                write(*args, **kwargs)
+            except KeyError:
+                log.warning("dropped a save for a profile that is gone: %s", key)
+            except (sqlite3.Error, OSError) as error:
+                self.last_failure = SaveFailed(save_reason(error), str(error), len(self.pending))
+                log.warning("save failed (%s), %d kept: %s", self.last_failure.reason,
+                            len(self.pending), error)
+                return False
+            self.pending.pop(key, None)
+        self.last_failure = None
+        return True
 
     # -- lifetime ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Checkpoint the WAL and close the connection (safe to call twice)."""
+        """Checkpoint the WAL and close the connection (safe to call twice). A checkpoint that
+        fails (disk full) is logged: the WAL keeps every commit and is replayed on the next
+        open. Writes still pending are lost: call :meth:`retry_pending` first."""
         conn = getattr(self, "_conn", None)
         if conn is None:
             return
+        if self.pending:
+            log.error("closing with %d unsaved writes", len(self.pending))
         try:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if not self.read_only:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            log.exception("WAL checkpoint failed at close")
         finally:
             conn.close()
             self._conn = None  # type: ignore[assignment]

@@ -8,6 +8,8 @@ floats; a key whose value is None is left out), atomically (temporary file + ``o
   :attr:`Settings.recovered_from` names the moved file so the GUI can say so.
 - A known key with a wrong type or out-of-range value falls back to its default; unknown
   keys are ignored (a newer Tilewise may have written them). Neither moves the file.
+- A file that cannot be read at all (a folder of that name, no permission) gives the
+  defaults; it is left as it is.
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ class Settings:
             raw = target.read_bytes()
         except FileNotFoundError:
             return cls()
+        except OSError:  # a folder of that name, no permission: the defaults, and say nothing
+            return cls()  # more (saving fails too and is logged)
         try:
             data: Any = tomllib.loads(raw.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError):
