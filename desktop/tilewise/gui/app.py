@@ -4,6 +4,14 @@ Options: ``--lang L`` (en, es, de, hi), ``--profile NAME`` (created if new), ``-
 (open an extra lesson pack; repeatable), ``--fullscreen``, ``--present`` (presenter mode,
 issue 7), ``--self-test``.
 
+Every start-up failure ends in a window that says what happened, how to fix it and where the
+log is (``gui.faults.show_failure``; issue 15): a progress file from a newer Tilewise, a folder
+where it should be, a file another program keeps locked, anything unexpected. A data folder
+that cannot be written starts the app read-only with a banner; a log folder that cannot be
+written logs to the temporary folder. One window per learner (``gui.faults.ProfileLock``): a
+second start for the same learner offers to switch to the open window or to pick another
+learner. What killed saves and installs left behind is removed (``clean_temporary_files``).
+
 ``--self-test`` runs on the offscreen platform with a throw-away ``TILEWISE_HOME`` (unless one
 is set), loads every pack, renders every step of every lesson in every language, prints one
 line (``self-test ok: ...`` or ``self-test FAILED: ...``) and exits 0 or 1.
@@ -28,6 +36,7 @@ if TYPE_CHECKING:
 
     from tilewise.gui.mainwindow import MainWindow
     from tilewise.lessons.model import Pack
+    from tilewise.store.progress import Profile, ProgressStore
 
 log = logging.getLogger("tilewise")
 
@@ -50,18 +59,31 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def setup_logging() -> Path:
-    """Log to ``log_dir()/tilewise.log`` (rotated); return the file."""
+def setup_logging() -> Path | None:
+    """Log to ``log_dir()/tilewise.log`` (rotated); return the file. A log folder that
+    cannot be written logs to the temporary folder instead; None when that fails too."""
     from tilewise.store.paths import log_dir
 
-    path = log_dir() / "tilewise.log"
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
-                                                   encoding="utf-8")
+    handler: logging.Handler | None = None
+    path: Path | None = None
+    for folder in (log_dir, lambda: Path(tempfile.gettempdir())):
+        try:
+            path = folder() / "tilewise.log"
+            handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000,
+                                                           backupCount=3, encoding="utf-8")
+            break
+        except OSError:
+            path = None
+    if handler is None:
+        return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
-    if not any(isinstance(h, logging.handlers.RotatingFileHandler) for h in root.handlers):
-        root.addHandler(handler)
     root.setLevel(logging.INFO)
+    for existing in root.handlers:  # set up before (tests, a second start in one process)
+        if isinstance(existing, logging.handlers.RotatingFileHandler):
+            handler.close()
+            return Path(existing.baseFilename)
+    root.addHandler(handler)
     return path
 
 
@@ -80,7 +102,10 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     from tilewise.lessons.pack import PackError, load_pack
     from tilewise.store.paths import cache_dir
 
-    cache = cache_dir()  # a pack that passed the full check is not re-parsed or re-judged
+    try:
+        cache: Path | None = cache_dir()  # a pack that passed the full check is not re-judged
+    except OSError:
+        cache = None
     packs: list[Pack] = []
     problems: list[str] = []
     for folder in folders:
@@ -89,8 +114,9 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
         except PackError as error:
             problems.extend(str(p) for p in error.problems)
             log.error("pack %s did not load: %s", folder, error)
-        except OSError as error:
-            problems.append(f"{folder}: {error}")
+        except Exception as error:  # noqa: BLE001 - one pack's failure, never the app's
+            log.exception("pack %s did not load", folder)
+            problems.append(f"{folder}: {type(error).__name__}: {error}")
     return packs, problems
 
 
@@ -157,15 +183,18 @@ def make_application(argv0: str = "tilewise") -> QApplication:
 
 def start(args: argparse.Namespace) -> MainWindow | None:
     """Build the window for ``args`` (no event loop); None if the learner cancelled."""
+    from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations
     from tilewise.gui.style import style_sheet
     from tilewise.i18n import normalize_language, set_language, system_language
-    from tilewise.store.progress import ProgressStore
     from tilewise.store.settings import Settings
 
     app = make_application()
-    settings = Settings.load()
+    try:
+        settings = Settings.load()
+    except OSError:  # the settings folder cannot be made: the defaults
+        settings = Settings()
     language = normalize_language(args.lang or settings.language or system_language()) or "en"
     set_language(language)
     install_qt_translations(app, language)
@@ -173,14 +202,25 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     # A system switch between light and dark applies at once.
     app.styleHints().colorSchemeChanged.connect(
         lambda _scheme: app.setStyleSheet(style_sheet(settings.theme, settings.text_scale)))
-    store = ProgressStore()
-    try:  # a copy of the store at each start, the newest 10 kept (issue 19)
-        from tilewise.store.transfer import make_backup
+    clean_leftovers()
+    store = open_store()
+    if not store.read_only:
+        try:  # a copy of the store at each start, the newest 10 kept (issue 19)
+            from tilewise.store.transfer import make_backup
 
-        make_backup(store)
-    except (OSError, sqlite3.Error):
-        log.exception("the progress store could not be backed up")
+            make_backup(store)
+        except (OSError, sqlite3.Error):
+            log.exception("the progress store could not be backed up")
     profile = first_profile(store, settings, args.profile, language)
+    lock = None
+    while profile is not None and not store.read_only:
+        lock = ProfileLock(store.path.parent, profile.id)
+        if lock.acquire():
+            break
+        choice = ask_running(None, profile.name)
+        if choice == "switch":
+            signal_running(lock)
+        profile = other_profile(store, profile, language) if choice == "other" else None
     if profile is None:
         return None
     if not args.lang and profile.language != language:
@@ -190,11 +230,79 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     settings.last_profile = profile.id
     packs, problems = load_packs(pack_folders(list(args.pack)))
     window = MainWindow(store, settings, packs, profile, problems=problems)
+    if lock is not None:
+        window.lock = lock
+        window.raise_watcher = RaiseWatcher(lock, window)
+        window.raise_watcher.asked.connect(window.bring_forward)
+    if store.read_only:
+        window.banner.read_only()
     try:
         settings.save()
     except OSError:
         log.exception("settings could not be saved")
     return window
+
+
+def clean_leftovers() -> None:
+    """Remove what killed saves and installs left behind (never fatal)."""
+    from tilewise.store.paths import clean_temporary_files
+
+    try:
+        for path in clean_temporary_files():
+            log.info("removed a leftover temporary file: %s", path)
+    except OSError:
+        log.exception("temporary files could not be cleaned")
+
+
+def open_store() -> ProgressStore:
+    """The learner's progress store; in memory (read-only, with the file's rows) when the
+    data folder or the file cannot be written. ``ProgressStoreError`` (newer schema, a folder
+    in the file's place) and a file locked for long are left to the caller's failure window."""
+    import sqlite3
+
+    from tilewise.store.paths import data_dir
+    from tilewise.store.progress import DB_NAME, ProgressStore, save_reason
+
+    try:
+        return ProgressStore()
+    except (OSError, sqlite3.OperationalError) as error:
+        if save_reason(error) == "busy":
+            raise
+        log.warning("progress cannot be written (%s); starting read-only", error)
+        return ProgressStore(data_dir(create=False) / DB_NAME, read_only=True)
+
+
+def other_profile(store: ProgressStore, current: Profile, language: str) -> Profile | None:
+    """The learners dialog at start, for a learner already open in another window: pick
+    another one or add one; None if cancelled."""
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog, ProfilesDialog
+
+    others = [p for p in store.profiles() if p.id != current.id]
+    dialog = ProfilesDialog(others, None)
+    if not dialog.exec():
+        return None
+    if dialog.add_requested or not others:
+        new = NewProfileDialog(language)
+        if not new.exec():
+            return None
+        name, chosen_language = new.result_values()
+        return store.create_profile(name, chosen_language)
+    chosen = dialog.chosen()
+    return store.profile(chosen) if chosen is not None else None
+
+
+def start_failed(error: BaseException, log_file: Path | None) -> int:
+    """Show the failure window for ``error`` (its own text on stderr too); exit code 1."""
+    from tilewise.gui.faults import failure_text, show_failure
+
+    title, text = failure_text(error, log_file)
+    print(f"{title}\n{text}", file=sys.stderr)
+    try:
+        make_application()
+        show_failure(error, log_file)
+    except Exception:  # noqa: BLE001 - no display at all: the stderr lines above must do
+        log.exception("the failure window could not be shown")
+    return 1
 
 
 def recovery_notices(window: MainWindow) -> list[str]:
@@ -203,13 +311,28 @@ def recovery_notices(window: MainWindow) -> list[str]:
     The store and the settings never overwrite a damaged file: they move it aside and start
     afresh (``ProgressStore.recovered_from``, ``Settings.recovered_from``); this says where.
     """
-    from tilewise.i18n import _
+    from tilewise.i18n import _, ngettext
 
     notices = []
-    if window.store.recovered_from is not None:
+    store = window.store
+    if store.recovered_from is not None and store.recovered_kind == "foreign":
+        notices.append(_("The progress file belonged to another program, so Tilewise started "
+                         "a new one. That file was kept, unchanged, here: {path}",
+                         path=str(store.recovered_from)))
+    elif store.recovered_from is not None:
         notices.append(_("Your progress file was damaged, so Tilewise started a new one. "
                          "The damaged file was kept, unchanged, here: {path}",
-                         path=str(window.store.recovered_from)))
+                         path=str(store.recovered_from)))
+        if store.salvaged is not None and any(store.salvaged.values()):
+            notices.append(_("Tilewise copied everything it could still read into the new "
+                             "file: {profiles}, {lessons} and {scores}.",
+                             profiles=ngettext("{n} learner", "{n} learners",
+                                               store.salvaged["profiles"]),
+                             lessons=ngettext("progress in {n} lesson",
+                                              "progress in {n} lessons",
+                                              store.salvaged["progress"]),
+                             scores=ngettext("{n} practice score", "{n} practice scores",
+                                             store.salvaged["practice_scores"])))
     if window.settings.recovered_from is not None:
         notices.append(_("Your settings file could not be read, so the usual settings are used. "
                          "The old file was kept, unchanged, here: {path}",
@@ -293,9 +416,13 @@ def main(argv: list[str]) -> int:
         if not os.environ.get("TILEWISE_HOME"):
             os.environ["TILEWISE_HOME"] = tempfile.mkdtemp(prefix="tilewise-selftest-")
         args.profile = args.profile or "self-test"
-    setup_logging()
+    log_file = setup_logging()
     route_qt_messages()
-    window = start(args)
+    try:
+        window = start(args)
+    except Exception as error:  # noqa: BLE001 - every start-up failure ends in a window
+        log.exception("Tilewise could not start")
+        return start_failed(error, log_file)
     if window is None:
         return 0
     if args.self_test:

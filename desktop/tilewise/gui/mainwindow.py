@@ -1,20 +1,39 @@
 """The main window: the lesson library and the lesson player, menus, profiles and settings.
 
 Progress goes to ``ProgressStore`` after every move; resuming a lesson puts the learner back
-on its step. Language switches at run time: every widget's ``retranslate()`` is an i18n
+on its step. A save that fails is kept by the store and retried; the banner above the page
+says what was not saved and what to do (``gui.faults.SaveBanner``, issue 15), and quitting
+with moves still unsaved asks first. Language switches at run time: every widget's ``retranslate()`` is an i18n
 listener, and Qt's own catalog is swapped too.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from tilewise.gui.faults import (
+    ProfileLock,
+    RaiseWatcher,
+    SaveBanner,
+    ask_running,
+    confirm_quit_unsaved,
+    signal_running,
+)
 from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
@@ -23,7 +42,7 @@ from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Pack
-from tilewise.store.progress import Profile, ProgressStore
+from tilewise.store.progress import Profile, ProgressStore, SaveFailed, save_reason
 from tilewise.store.review import ReviewQueue
 from tilewise.store.settings import Settings
 
@@ -58,7 +77,16 @@ class MainWindow(QMainWindow):
         self.glossary: GlossaryView | None = None  # built when first opened
         self.stack = QStackedWidget()
         self.stack.addWidget(self.library)
-        self.setCentralWidget(self.stack)
+        self.banner = SaveBanner(store)
+        self.lock: ProfileLock | None = None  # set by app.start: one window per learner
+        self.raise_watcher: RaiseWatcher | None = None
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
         self.library.open_lesson.connect(self.open_lesson)
         self._menus()
         add_listener(self.retranslate)
@@ -268,16 +296,44 @@ class MainWindow(QMainWindow):
         if review is not None and review.run is not None:  # a review keeps lesson progress as it is
             review.note(session)
             return
-        self.store.save_lesson(self.profile.id, pack.id, session.lesson.id, session.to_dict(),
-                               session.mastery, session.complete)
+        try:
+            self.store.save_lesson(self.profile.id, pack.id, session.lesson.id,
+                                   session.to_dict(), session.mastery, session.complete)
+        except SaveFailed as failure:  # kept by the store; the banner tells and retries
+            self.save_failed(failure)
         mistakes = [m.to_dict() for m in session.take_mistakes()]
         if mistakes:  # kept for review (issue 19), in a transaction of their own
-            ReviewQueue(self.store).add_mistakes(self.profile.id, pack.id, session.lesson.id,
-                                                 mistakes)
+            try:
+                ReviewQueue(self.store).add_mistakes(self.profile.id, pack.id,
+                                                     session.lesson.id, mistakes)
+            except (sqlite3.Error, OSError) as error:  # not kept for retry: say so at least
+                log.warning("review items could not be saved: %s", error)
+                self.save_failed(SaveFailed(save_reason(error), str(error),
+                                            max(1, len(self.store.pending))))
+
+    def save_failed(self, failure: SaveFailed) -> None:
+        """Tell the learner a save failed (the store keeps it and the banner retries)."""
+        self.banner.failed(failure)
+
+    def bring_forward(self) -> None:
+        """A second start for this learner asked for this window."""
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
 
     # ---- profiles and settings ---------------------------------------------------------------
     def switch_profile(self, profile: Profile) -> None:
-        """Make ``profile`` current: its language, its progress."""
+        """Make ``profile`` current: its language, its progress. A learner open in another
+        Tilewise window is not taken over: the learner may switch to that window instead."""
+        if self.lock is not None and profile.id != self.profile.id:
+            lock = ProfileLock(self.lock.data_dir, profile.id)
+            if not lock.acquire():
+                if ask_running(self, profile.name) == "switch":
+                    signal_running(lock)
+                return
+            self.lock.release()
+            self.lock = lock
         self.profile = profile
         self.settings.last_profile = profile.id
         self._save_settings()
@@ -370,9 +426,17 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._closed:
-            self._closed = True
             self.save_progress()
+            pending = len(self.store.pending)
+            if pending and not self.store.read_only and not self.store.retry_pending() \
+                    and not confirm_quit_unsaved(self, pending):
+                event.ignore()
+                return
+            self._closed = True
+            self.banner.timer.stop()
             remove_listener(self.retranslate)
+            if self.lock is not None:
+                self.lock.release()
         super().closeEvent(event)
 
 

@@ -78,19 +78,21 @@ def lessons_dir() -> Path:
     return root_dir() / "lessons"
 
 
-def _user_dir(sub: str, platform_path: str) -> Path:
+def _user_dir(sub: str, platform_path: str, create: bool = True) -> Path:
     home = os.environ.get(HOME_ENV)
     path = Path(home) / sub if home else Path(platform_path)
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def data_dir() -> Path:
-    """The learner's data folder (progress database); created if missing.
+def data_dir(create: bool = True) -> Path:
+    """The learner's data folder (progress database); created if missing (unless ``create``
+    is false: a read-only start only needs its name). ``OSError`` when it cannot be made.
 
     ``$TILEWISE_HOME/data`` when set, else platformdirs' user data dir for "Tilewise".
     """
-    return _user_dir("data", platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return _user_dir("data", platformdirs.user_data_dir(APP_NAME, appauthor=False), create)
 
 
 def config_dir() -> Path:
@@ -130,7 +132,7 @@ def pack_dirs() -> list[Path]:
     then the installed ``installed_packs_dir()/*`` (sorted). Only folders holding a
     ``pack.toml`` count; hidden folders (an install in progress, ``.install-*``) never do."""
     found: list[Path] = []
-    for parent in (lessons_dir(), installed_packs_dir()):
+    for parent in (lessons_dir(), data_dir(create=False) / "packs"):
         if parent.is_dir():
             found += sorted(p for p in parent.iterdir()
                             if not p.name.startswith(".") and (p / "pack.toml").is_file())

@@ -21,7 +21,7 @@ from tilewise.i18n import _, add_listener, current_language, remove_listener
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
 from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
-from tilewise.store.progress import PracticeScore
+from tilewise.store.progress import PracticeScore, SaveFailed
 
 if TYPE_CHECKING:
     from tilewise.gui.play.view import PlayView
@@ -237,6 +237,8 @@ class PracticeHub:
         try:
             self.window.store.save_practice_score(self.window.profile.id, mode, right, asked,
                                                   level=level, seed=seed, details=details)
+        except SaveFailed as failure:  # kept by the store; the window's banner says so
+            self.window.save_failed(failure)
         except (KeyError, ValueError, TypeError, OSError):
             log.exception("practice score could not be saved")
 
