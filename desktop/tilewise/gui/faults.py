@@ -141,7 +141,7 @@ def failure_text(error: BaseException, log_file: Path | None) -> tuple[str, str]
             "then start Tilewise again.") + "\n\n" + where
     return _("Tilewise could not start"), _(
         "Something unexpected stopped Tilewise: {error}. Please send the log to whoever gave "
-        "you Tilewise.", error=f"{type(error).__name__}: {error}") + "\n\n" + where
+        "you Tilewise.", error=type(error).__name__ + ": " + str(error)) + "\n\n" + where
 
 
 def show_failure(error: BaseException, log_file: Path | None) -> None:
