@@ -33,10 +33,10 @@ from tilewise.lessons.packlimits import (
 LESSON = 'id = "{id}"\ntitle = "T"\ngoal = "G"\nprerequisites = {pre}\n\n' \
          '[[steps]]\nid = "s"\nkind = "explain"\ntext = "{text}"\n'
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
-# A hang guard, not a speed target (speed goals live in make bench): a refusal must come
-# back promptly, never after reading a FIFO or a huge file without bound. Generous, because a
-# loaded 2-core machine under coverage's tracing is many times slower than a learner's.
-BUDGET = 15.0
+# "within a second" of this process's CPU time, on a cut-down core pack (copy_core below): wall
+# time on a loaded 2-core machine measured the other jobs (3.6 s once, with the whole core
+# pack); coverage's tracing (make test) slows the validator about threefold
+BUDGET = 1.0 if sys.gettrace() is None else 3.0
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'
 
 
@@ -46,9 +46,9 @@ def lesson(lesson_id: str, pre: str = "[]", text: str = "x") -> str:
 
 def check_lines(folder: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     """``tilewise pack check`` must refuse ``folder`` within a second; its problem lines."""
-    began = time.perf_counter()
+    began = time.process_time()
     code = packtool.main(["check", str(folder)])
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     clear_cache()
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and elapsed < BUDGET, (code, elapsed)
@@ -63,10 +63,10 @@ def install_lines(folder: Path, tmp_path: Path) -> list[str]:
     """``install_pack`` must refuse the zipped ``folder`` within a second, installing nothing."""
     packs = tmp_path / "installed"
     archive = zip_folder(folder, tmp_path / "p.zip")
-    began = time.perf_counter()
+    began = time.process_time()
     with pytest.raises(PackInstallError) as caught:
         install_pack(archive, packs)
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     clear_cache()
     assert elapsed < BUDGET, elapsed
     assert not packs.exists(), "a refused install leaves nothing behind"
