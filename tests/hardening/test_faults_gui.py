@@ -395,9 +395,7 @@ def test_one_bad_pack_never_stops_the_others(tmp_path: Path, monkeypatch: pytest
         return real(folder, **kwargs)
 
     monkeypatch.setattr(pack_module, "load_pack", load)
-    began = time.perf_counter()
     packs, problems = app.load_packs([fifo, crash, good])
-    assert time.perf_counter() - began < 5
     assert [p.id for p in packs] == ["community"]
     assert problems == [
         f"{fifo / '09-pipe.toml'}: file: is not a plain file (a folder, pipe or device); a "

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hardening.packs import copy_core, folder_members, read_toml, write_toml, zip_folder
+from tests.hardening import packs
+from tests.hardening.packs import folder_members, read_toml, write_toml, zip_folder
 from tilewise.lessons import pack as pack_module
 from tilewise.lessons import packlimits, packtool
 from tilewise.lessons.pack import clear_cache, load_pack
@@ -38,6 +39,30 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
 # pack); coverage's tracing (make test) slows the validator about threefold
 BUDGET = 1.0 if sys.gettrace() is None else 3.0
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'
+
+
+SMALL_PO = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+            'msgctxt "pack"\nmsgid "Mahjong basics"\nmsgstr "Lo b\u00e1sico"\n')
+
+
+def copy_core(dest: Path, pack_id: str = "community") -> Path:
+    """The core pack cut down to its first lessons (tiles, charleston) and small catalogs, so
+    the time measured is the crafted part's, whatever the core pack grows to."""
+    folder = packs.copy_core(dest, pack_id)
+    for path in folder.glob("*.toml"):
+        if path.name not in ("pack.toml", "01-tiles.toml", "02-charleston.toml"):
+            path.unlink()
+    charleston = folder / "02-charleston.toml"
+    text = charleston.read_text(encoding="utf-8")
+    start = text.index("\nprerequisites = ")
+    end = text.index("\n", start + 1)
+    charleston.write_text(text[:start] + '\nprerequisites = ["tiles"]' + text[end:],
+                          encoding="utf-8")
+    for po in (folder / "po").glob("*.po*"):
+        po.unlink()
+    for lang in ("es", "de", "hi"):
+        (folder / "po" / f"{lang}.po").write_text(SMALL_PO, encoding="utf-8")
+    return folder
 
 
 def lesson(lesson_id: str, pre: str = "[]", text: str = "x") -> str:
@@ -456,3 +481,17 @@ def test_the_limits_are_the_documented_ones() -> None:
                    LIMITS.items, LIMITS.chars, LIMITS.key_chars, LIMITS.chain):
         assert f"{number:,}" in readme, number
 
+
+
+def test_assets_of_a_manifest_that_cannot_be_read_are_not_judged_twice(tmp_path: Path) -> None:
+    folder = copy_core(tmp_path / "pack")
+    with_asset(folder, "extra.png", PNG, listed=False)
+    manifest = folder / "pack.toml"
+    text = manifest.read_text(encoding="utf-8").replace("assets = []", 'assets = "x"')
+    manifest.write_text(text, encoding="utf-8")
+    lines = install_lines(folder, tmp_path)
+    assert "assets/extra.png: assets: not listed in pack.toml's assets (with its source and " \
+           "licence)" in lines and "pack.toml: assets: must be a list of tables" in lines
+    manifest.write_text("broken = = =\n", encoding="utf-8")
+    lines = install_lines(folder, tmp_path)
+    assert lines == ["pack.toml: line 1: cannot read TOML: Invalid value (at line 1, column 10)"]

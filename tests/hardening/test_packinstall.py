@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import stat
 import tomllib
 import zipfile
@@ -332,7 +333,7 @@ def test_malformed_toml_is_refused_with_its_line(source: Path, packs: Path,
     lesson.write_text(lesson.read_text(encoding="utf-8") + '\n[[steps]\nid = "x"\n',
                       encoding="utf-8")
     problems = refused(zip_folder(source, tmp_path / "p.zip"), packs)
-    assert any(p.startswith("03-jokers.toml: cannot read TOML") and "line" in p for p in problems)
+    assert any(re.match(r"03-jokers\.toml: line \d+: cannot read TOML", p) for p in problems)
 
 
 @pytest.mark.parametrize(("po", "expected"), [

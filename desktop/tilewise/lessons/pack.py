@@ -317,7 +317,8 @@ class _PackReader:
         try:
             data = tomllib.loads(text)
         except (tomllib.TOMLDecodeError, RecursionError) as exc:
-            self.problem("", f"cannot read TOML: {exc}")
+            at = re.search(r"\(at line (\d+)", str(exc))
+            self.problem(f"line {at.group(1)}" if at else "file", f"cannot read TOML: {exc}")
             return None
         over = shape_problems(data, LIMITS)
         for key_path, message in over:

@@ -43,6 +43,7 @@ import shutil
 import stat
 import struct
 import tempfile
+import tomllib
 import zipfile
 import zlib
 from collections.abc import Collection
@@ -54,7 +55,13 @@ from tilewise.i18n.pocheck import refuse_nul, where
 from tilewise.lessons.catalogcheck import check_pack_catalogs
 from tilewise.lessons.model import PackError, Problem
 from tilewise.lessons.pack import Judge, load_pack
-from tilewise.lessons.packlimits import ASSET_KINDS
+from tilewise.lessons.packlimits import (
+    ASSET_KINDS,
+    LIMITS,
+    PackFileError,
+    decode_text,
+    read_regular,
+)
 
 __all__ = ["Limits", "PackInstallError", "install_pack"]
 
@@ -116,13 +123,14 @@ def install_pack(archive: Path, packs_dir: Path, *, replace: bool = False,
         problems += _unreadable_catalogs(root, {problem.file for problem in problems})
         if problems:  # hostile or broken text: refuse before the (slower) full checks
             raise PackInstallError(problems)
+        problems += _unlisted_assets(root, _listed_assets(root))
         pack = None
         try:
-            pack = load_pack(root, judge=judge)
+            # refused already: the structural check still lists every problem, but the tasks
+            # are not played through the rules core (a crafted archive is refused at once)
+            pack = load_pack(root, judge=judge, check_moves=not problems)
         except PackError as error:
             problems += [_relative(p, root) for p in error.problems]
-        else:
-            problems += _unlisted_assets(root, {asset.path for asset in pack.assets})
         if pack is not None and not problems:
             # the same catalog checks as `tilewise pack check` (its errors; an incomplete
             # language still installs and is shown as incomplete)
@@ -295,9 +303,23 @@ def _check_layout(member: str, inner: str) -> None:
                    "terms/<lang>.tbx and assets/...")
 
 
-def _unlisted_assets(root: Path, listed: set[str]) -> list[Problem]:
+def _listed_assets(root: Path) -> set[str] | None:
+    """The asset paths ``pack.toml`` lists, or None when it cannot be read (``load_pack``
+    then reports why)."""
+    try:
+        manifest = tomllib.loads(decode_text(read_regular(root / "pack.toml", LIMITS.file_bytes)))
+    except (OSError, PackFileError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+    assets = manifest.get("assets")
+    return {str(entry.get("path")) for entry in assets if isinstance(entry, dict)} \
+        if isinstance(assets, list) else set()
+
+
+def _unlisted_assets(root: Path, listed: set[str] | None) -> list[Problem]:
     """A problem for each file under ``assets/`` that ``pack.toml`` does not list."""
     folder = root / "assets"
+    if listed is None:
+        return []
     return [Problem(path.relative_to(root).as_posix(), "assets", "not listed in pack.toml's "
                     "assets (with its source and licence)")
             for path in sorted(folder.rglob("*"))
