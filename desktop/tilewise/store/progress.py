@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -49,7 +50,6 @@ DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 0.1  # seconds a write waits for another program's lock before it fails
 RETRY_PAUSE = 0.05  # seconds before the one immediate retry of a failed save
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-TABLES = ("profiles", "progress", "practice_scores")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS profiles (
@@ -111,6 +111,8 @@ CREATE TABLE IF NOT EXISTS reviews (
 );
 CREATE INDEX IF NOT EXISTS reviews_situation ON reviews (situation_id);
 """
+# our tables, in the order they are made (a table's references come before it)
+TABLES = tuple(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 
 
 StoreErrorKind = Literal["newer", "foreign", "folder"]
