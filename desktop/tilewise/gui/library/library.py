@@ -44,10 +44,10 @@ class LessonCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.pack_id, self.lesson_id = pack.id, lesson.id
         titles = {other.id: catalog.text(other.id, other.title) for other in pack.lessons}
-        title = QLabel(catalog.text(lesson.id, lesson.title))
+        title = _plain(catalog.text(lesson.id, lesson.title))
         title.setObjectName("cardTitle")
         title.setWordWrap(True)
-        goal = QLabel(catalog.text(lesson.id, lesson.goal))
+        goal = _plain(catalog.text(lesson.id, lesson.goal))
         goal.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
@@ -60,7 +60,7 @@ class LessonCard(QFrame):
         if lesson.prerequisites and not missing:
             # TRANSLATORS: separator between lesson titles in a list
             sep = pgettext("list separator", ", ")
-            needs = QLabel(_("Before this: {lessons}",
+            needs = _plain(_("Before this: {lessons}",
                              lessons=sep.join(titles.get(p, p) for p in lesson.prerequisites)))
             needs.setWordWrap(True)
             needs.setObjectName("cardNote")
@@ -91,7 +91,7 @@ class LessonCard(QFrame):
         if missing:
             self.button.setEnabled(False)
             self.button.setText(_("Locked"))
-            lock = QLabel(_("First finish: {lessons}",
+            lock = _plain(_("First finish: {lessons}",
                             lessons=pgettext("list separator", ", ").join(
                                 titles.get(p, p) for p in missing)))
             lock.setWordWrap(True)
@@ -121,7 +121,7 @@ class LibraryView(QWidget):
         self.summaries: Mapping[tuple[str, str], LessonSummary] = {}
         self.profile_name = ""
         self.unlock_all = False
-        self.heading = QLabel()
+        self.heading = _plain("")  # holds the learner's name
         self.heading.setObjectName("libraryHeading")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -157,12 +157,12 @@ class LibraryView(QWidget):
         row = 0
         for pack in self.packs:
             catalog = PackCatalog(Path(pack.path), current_language())
-            title = QLabel(catalog.text("pack", pack.title))
+            title = _plain(catalog.text("pack", pack.title))
             title.setObjectName("packTitle")
             grid.addWidget(title, row, 0, 1, 2)
             row += 1
             if pack.summary:
-                summary = QLabel(catalog.text("pack", pack.summary))
+                summary = _plain(catalog.text("pack", pack.summary))
                 summary.setWordWrap(True)
                 grid.addWidget(summary, row, 0, 1, 2)
                 row += 1
@@ -185,3 +185,12 @@ class LibraryView(QWidget):
             if (card.pack_id, card.lesson_id) == (pack_id, lesson_id):
                 return card
         raise KeyError((pack_id, lesson_id))
+
+
+def _plain(text: str) -> QLabel:
+    """A label that shows ``text`` literally: pack and learner text is never read as HTML
+    (a title holding ``<img src='/dev/zero'>`` stopped the app from starting; issue 15)."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    return label
