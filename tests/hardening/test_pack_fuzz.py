@@ -6,7 +6,8 @@ install`` (``install_pack``). Zero crashes: the only exceptions allowed are the 
 the line/byte for a file that cannot be parsed) and the problem.
 
 Mutations: deleted keys, values of the wrong type, bad tile codes, unknown keys, huge strings,
-broken TOML text, broken .po catalogs, non-UTF-8 bytes. ``make test`` runs a modest number of
+broken TOML text, broken .po catalogs, non-UTF-8 bytes, and issue 15's shapes (a byte-order
+mark, a dotted key 3,000 parts deep, texts and lists over the limits). ``make test`` runs a modest number of
 examples; ``TILEWISE_FULL=1`` (``make fuzz``) runs 10,000.
 """
 
@@ -122,7 +123,11 @@ def mutations(draw: st.DrawFn) -> list[tuple[str, Any]]:
             raw = RAW[name]
             cut = draw(st.integers(0, len(raw)))
             junk = draw(st.one_of(st.binary(max_size=8), st.sampled_from(
-                [b"\xff\xfe", b"[[steps]\n", b"= =", b'"unterminated', b"\x00", b"\xc3("])))
+                [b"\xff\xfe", b"[[steps]\n", b"= =", b'"unterminated', b"\x00", b"\xc3(",
+                 # issue 15's shapes: a byte-order mark, a dotted key 3,000 parts deep, a text
+                 # over the 4,000-character limit, a list over the 500-entry limit
+                 b"\xef\xbb\xbf", b"\n" + b"a." * 3000 + b"b = 1\n",
+                 b'\nzz = "' + b"w" * 5000 + b'"\n', b"\nzz = [" + b"1," * 600 + b"]\n"])))
             plan.append((name, raw[:cut] + junk + raw[cut + draw(st.integers(0, 40)):]))
     return plan
 
