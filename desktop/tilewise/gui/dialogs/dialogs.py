@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, qVersion
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -418,11 +418,6 @@ class HelpDialog(QDialog):
         if screen is not None:
             self.setMaximumSize(screen.size())
         self.retranslate()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        """Open at the first line of the help, whatever was scrolled before."""
-        super().showEvent(event)
-        self.scroller.verticalScrollBar().setValue(0)
 
     def retranslate(self) -> None:
         """Texts in the current language."""
