@@ -310,3 +310,13 @@ def test_wsm_kong_refusals() -> None:
     assert engine.act({"type": "discard", "seat": "E",
                        "tile": absent}).reason == "TILE_NOT_IN_HAND"
     assert engine.refused == 3 and engine.moves[-1].reason == "TILE_NOT_IN_HAND"
+
+
+def test_a_partner_complete_straight_after_a_call_waits_for_its_turn(card: PracticeCard) -> None:
+    """Seed 1185 (found by ``make fuzz``): West calls a pung, exchanges a joker and holds a
+    complete hand, but the referee takes no Mah Jongg straight after a call (DECISIONS 21):
+    West gives a tile back, and later wins on its own draw."""
+    engine = HandEngine("american", 1185, card=card)
+    assert engine.refused == 0 and engine.dead == []
+    result = engine.result
+    assert result is not None and result.winner == "W" and result.self_drawn

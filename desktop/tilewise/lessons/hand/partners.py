@@ -40,6 +40,7 @@ from tilewise.lessons.practice.claims import tile_value
 from tilewise.lessons.practice.lines import PracticeLine
 from tilewise.rules.charleston import BLIND_STEPS
 from tilewise.rules.jokers import IDENTICAL_SIZES
+from tilewise.rules.referee import judge_verdict
 from tilewise.rules.seats import SEATS
 from tilewise.rules.tiles import JOKER, sort_tiles
 from tilewise.rules.wins import wsm_winning_split
@@ -154,13 +155,19 @@ class Partners:
     def _american_turn(self, engine: HandEngine, seat: str) -> Choice:
         near = self._needs(engine, seat)
         best = near[0]
-        if best.missing == 0:
-            return {"type": "declare_win", "seat": seat}, Why("mahjong", {"line": best.index})
+        declare = {"type": "declare_win", "seat": seat}
+        # the referee decides when a complete hand may be declared (not straight after a call)
+        if best.missing == 0 and judge_verdict(engine.scenario(declare)).legal:
+            return declare, Why("mahjong", {"line": best.index})
         exchange = self._joker_exchange(engine, seat, best)
         if exchange is not None:
             return exchange
-        spare = [tile for tile in best.spare if tile != JOKER]
-        if not spare:
+        hand = engine.hand(seat)
+        # a spare natural; else a spare joker; else (complete, but not to be declared now)
+        # any natural, to wait for it again
+        spare = ([tile for tile in best.spare if tile != JOKER] or [JOKER] * (JOKER in hand)
+                 or [tile for tile in sort_tiles(hand) if tile != JOKER])
+        if spare[0] == JOKER:
             return ({"type": "discard", "seat": seat, "tile": JOKER},
                     Why("discard_joker", {"line": best.index, "missing": best.missing}))
         other = near[1].spare if len(near) > 1 else ()
