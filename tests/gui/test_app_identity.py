@@ -39,7 +39,7 @@ def test_desktop_file_name_and_icon_match_the_desktop_entry(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "hi"])
-def test_about_shows_the_release_key_fingerprint(window: Any, lang: str,
+def test_about_shows_the_release_key_fingerprint(window: Any, lang: str, qtbot: Any,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from tilewise import releasekey
     from tilewise.gui.dialogs.dialogs import AboutDialog
@@ -50,6 +50,7 @@ def test_about_shows_the_release_key_fingerprint(window: Any, lang: str,
         fpr = "0123456789ABCDEF0123456789ABCDEF01234567"
         monkeypatch.setattr(releasekey, "FINGERPRINT", fpr)
         about = AboutDialog(window)
+        qtbot.addWidget(about)  # closed and deleted with the test, before the window
         text = about.key.text()
         assert "0123 4567 89AB CDEF 0123  4567 89AB CDEF 0123 4567" in text
         assert ("compare it" in text) == (lang == "en")  # translated, not the English sentence
