@@ -148,3 +148,23 @@ def test_card_lines_and_glossary_are_extracted(write_pack: WritePack) -> None:
     assert {("glossary/pung", "Three identical tiles.", "glossary[0].meaning"),
             ("glossary/pung", "pung", "glossary[0].american"),
             ("glossary/pung", "pong", "glossary[0].wsm")} <= found
+
+
+def test_texts_that_are_absent_are_not_extracted() -> None:
+    """A wrong move refused by reason alone, or an option still without its feedback (a
+    pack being written: extract runs before the check passes), yields no empty message."""
+    from tilewise.lessons.extract import _step_texts
+    from tilewise.lessons.model import HandScript, Option, Quiz, ScriptMove, Step, WrongAnswer
+
+    move = ScriptMove(expect={"type": "discard", "tile": "5B"}, wrong=(
+        WrongAnswer(action={"type": "discard", "tile": "9C"}, reason="TILE_NOT_IN_HAND"),
+        WrongAnswer(action={"type": "discard", "tile": "1C"}, feedback="Keep the pair.")))
+    step = Step(id="s", kind="hand", text="Play.", hand=HandScript(
+        ruleset="wsm", deal="x", seat="east", script=(move,)))
+    keys = {key: text for key, text, _comment in _step_texts(step)}
+    assert keys == {"text": "Play.", "hand.script[0].wrong[1].feedback": "Keep the pair."}
+    quiz = Step(id="q", kind="quiz", text="Which?", quiz=Quiz(answer="a", options=(
+        Option(id="a", text="Ten", feedback="Yes."), Option(id="b", tile="5B"))))
+    keys = {key: text for key, text, _comment in _step_texts(quiz)}
+    assert keys == {"text": "Which?", "quiz.options[0].text": "Ten",
+                    "quiz.options[0].feedback": "Yes."}
