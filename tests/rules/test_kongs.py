@@ -139,3 +139,15 @@ def test_dead_hand_cannot_rob() -> None:
     state["melds"]["W"][0]["tiles"] = ["3C"] * 3
     state["hands"]["W"] = hand(WEST.replace("8C", "3C"))
     assert answer("wsm", state, added("left", "3C"))["robbable"] is False
+
+
+@pytest.mark.parametrize("tile", ["8C", "J"])
+def test_an_american_exposure_never_grows(tile: str) -> None:
+    """NMJL: a pung does not become a kong later, with the fourth tile or with a joker
+    (EXPOSURE_CANNOT_GROW, the tile named); a bad seat is still a scenario error."""
+    state = west("S", 0, WEST.replace("S S", "S J"))
+    state["melds"]["W"][0]["kind"] = "pung"
+    result = answer("american", state, added("right", tile))
+    assert result == {"legal": False, "reason": "EXPOSURE_CANNOT_GROW", "tiles": [tile]}
+    with pytest.raises(ScenarioError):
+        answer("american", state, {**added("right", tile), "seat": "X"})

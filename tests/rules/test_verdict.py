@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 
 from tests.conftest import SHARED
-from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
+from tilewise.rules.verdict import LOCAL_REASONS, Reason, Refusal, Verdict, allow, refuse
 
 
-def test_reason_codes_are_exactly_the_protocol_list() -> None:
+def test_reason_codes_are_exactly_the_protocol_list_and_the_local_ones() -> None:
     text = (SHARED / "referee" / "PROTOCOL.md").read_text(encoding="utf-8")
     section = text.split("## Reason codes", 1)[1].split("##", 1)[0]
     listed = set(re.findall(r"`([A-Z_]+)`", section))
-    assert {str(reason) for reason in Reason} == listed
+    assert {str(reason) for reason in Reason} == listed | LOCAL_REASONS
+    assert LOCAL_REASONS <= {str(reason) for reason in Reason}
 
 
 def test_answer_shape() -> None:

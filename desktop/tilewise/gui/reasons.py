@@ -263,6 +263,12 @@ REASONS: dict[str, ReasonText] = {
         N_("This hand has too few tiles, so it is dead and cannot win."),
         "REFERENCE §10, DECISIONS 18",
     ),
+    "EXPOSURE_CANNOT_GROW": ReasonText(
+        N_("At this table an exposure stays as you made it: a pung never grows into a kong, "
+           "not with the fourth tile and not with a joker. Keep the tile or discard it."),
+        "REFERENCE §6; NMJL, Mah Jongg Made Easy (an exposure is made only by calling a "
+        "discard); hand engine note EXPOSURE_GROWTH",
+    ),
 }
 
 _UNKNOWN_REASON = N_("That move is not allowed here.")

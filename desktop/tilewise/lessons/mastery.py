@@ -40,7 +40,7 @@ RULES: Mapping[str, tuple[str, ...]] = {
     "joker_exchange": ("JOKER_EXCHANGE_NOT_YOUR_TURN", "JOKER_EXCHANGE_TILE_MISMATCH",
                        "NO_JOKER_IN_MELD", "DISCARD_CANNOT_REDEEM_JOKER", "NO_REVERSE_EXCHANGE"),
     # section 6 (American calls)
-    "call_for_exposure": ("CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG",),
+    "call_for_exposure": ("CALL_ONLY_FOR_EXPOSURE_OR_MAHJONG", "EXPOSURE_CANNOT_GROW"),
     # section 7 (WSM claims)
     "claim_latest_discard": ("NOT_LATEST_DISCARD", "CLAIM_WINDOW_CLOSED",
                              "CANNOT_CLAIM_OWN_DISCARD"),

@@ -76,12 +76,18 @@ def robbers(table: Table, declarer: str, tile: str) -> list[str]:
 def judge_kong_added(table: Table, action: Mapping[str, Any]) -> Verdict:
     """``kong_added``: add ``tile`` from the hand to your own exposed pong, at ``end``.
 
-    Refusals: as for a concealed kong, then TILE_NOT_IN_HAND, KONG_NEEDS_TRIPLET (no exposed
-    pong of that tile), ADDED_TILE_PLACEMENT (the end next to the sideways tile).
+    Refusals: EXPOSURE_CANNOT_GROW at an American table (with the tile: an NMJL exposure is
+    made only by calling a discard and never grows, not with a drawn tile nor with a joker;
+    REFERENCE section 6, the hand engine's ``EXPOSURE_GROWTH`` note); then as for a concealed
+    kong, TILE_NOT_IN_HAND, KONG_NEEDS_TRIPLET (no exposed pong of that tile),
+    ADDED_TILE_PLACEMENT (the end next to the sideways tile).
     Result: ``meld`` (``rotated`` moves to 3 when the tile is added on the left of a pong whose
     last tile lies sideways, etc.), ``robbable`` (another hand in the state wins on the tile),
     ``supplement`` true.
     """
+    if table.ruleset == "american":
+        seat_value(action.get("seat"), "action.seat")
+        raise Refusal(Reason.EXPOSURE_CANNOT_GROW, parse_tile(action.get("tile")))
     seat, tile = _own_turn(table, action)
     end = action.get("end")
     if end not in ("left", "right"):

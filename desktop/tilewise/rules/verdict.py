@@ -57,6 +57,13 @@ class Reason(StrEnum):
     DEAD_HAND = "DEAD_HAND"
     LONG_HAND = "LONG_HAND"
     SHORT_HAND = "SHORT_HAND"
+    EXPOSURE_CANNOT_GROW = "EXPOSURE_CANNOT_GROW"
+
+
+#: Codes of this core not yet in PROTOCOL.md's list (the shared document is updated by its
+#: owner): ``EXPOSURE_CANNOT_GROW``, an American ``kong_added`` (an NMJL exposure never grows,
+#: engine note ``EXPOSURE_GROWTH``; REFERENCE section 6).
+LOCAL_REASONS = frozenset({"EXPOSURE_CANNOT_GROW"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,8 +182,10 @@ def test_exposures_never_grow_at_an_american_table(card: PracticeCard) -> None:
     engine = HandEngine("american", 5, card=card, learner="S")
     drive(engine, until=_turn("S"))
     assert "kong_added" not in engine.allowed("S")
-    grow = engine.act({"type": "kong_added", "seat": "S", "tile": "5B", "end": "right"})
-    assert grow.reason == "WRONG_PHASE"
+    tile = engine.hand("S")[0]
+    grow = engine.act({"type": "kong_added", "seat": "S", "tile": tile, "end": "right"})
+    assert grow.reason == "EXPOSURE_CANNOT_GROW" and grow.tiles == (tile,)
+    assert engine.allowed("S") and engine.moves[-1].reason == "EXPOSURE_CANNOT_GROW"
 
 
 def test_a_concealed_kong_takes_a_supplement_from_the_back(card: PracticeCard) -> None:

@@ -296,7 +296,9 @@ class HandEngine:
     def act(self, action: Mapping[str, Any], why: Any = None) -> Verdict:
         """Submit ``action`` (with ``seat``) for the seat the table waits for.
 
-        Returns the verdict: a referee refusal unchanged (nothing moves), ``NOT_YOUR_TURN``
+        Returns the verdict: a referee refusal unchanged (nothing moves; an American
+        ``kong_added`` on a turn goes to the referee, which refuses it with
+        ``EXPOSURE_CANNOT_GROW``), ``NOT_YOUR_TURN``
         when the table does not wait for that seat, ``WRONG_PHASE`` for a move the stage does
         not take. After a move of the learner the computer seats play on (:meth:`run`) as far
         as they can (nowhere after a plain refusal: the table still waits for the learner).
@@ -305,6 +307,8 @@ class HandEngine:
         kind = str(action.get("type"))
         if self.over or seat not in self.waiting():
             verdict = refuse(Reason.NOT_YOUR_TURN)
+        elif kind == "kong_added" and self.ruleset == "american" and self.stage == "turn":
+            verdict = self._judge(action)  # the referee says why: EXPOSURE_CANNOT_GROW
         elif kind not in self.allowed(seat):
             verdict = refuse(Reason.WRONG_PHASE)
         else:
