@@ -85,3 +85,73 @@ def write_toml(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` as TOML (one ``key = value`` line per top-level key)."""
     lines = [f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in data.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def text_kind(key_path: str) -> str:
+    """A text's key path without its indexes and reason codes (``steps[].quiz.options[].text``):
+    the kind of field it is."""
+    return re.sub(r"feedback\.[A-Z_]+", "feedback.CODE", re.sub(r"\[\d+\]", "[]", key_path))
+
+
+def _mark_at(data: Any, key_path: str, mark: str) -> None:
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", key_path)
+    node = data
+    for number, part in enumerate(parts, 1):
+        key: Any = int(part[1:-1]) if part.startswith("[") else part
+        if number == len(parts):
+            node[key] = f"{mark} {node[key]}"
+        else:
+            node = node[key]
+
+
+#: Core lessons whose steps hold every kind of text a pack has (quiz options and feedback,
+#: picture captions, rows, arrows, rungs, card lines, task feedback, a guided hand).
+HTML_LESSONS = ("01-tiles.toml", "02-charleston.toml", "03b-card.toml", "04-claims.toml",
+                "07-first-hand-wsm.toml")
+
+
+def marked_pack(dest: Path, mark: str) -> Path:
+    """A small valid pack at ``dest`` (which must not exist): the lessons
+    :data:`HTML_LESSONS` of the core pack cut to the first step of each kind and each kind of
+    text, without prerequisites, every text of the pack (as ``tilewise pack update`` extracts
+    them: titles, goals, step texts, notes, hints, feedback, quiz options, picture labels, card
+    lines, glossary entries, guided-hand script) starting with ``mark``, English only."""
+    from tilewise.lessons.extract import messages
+    from tilewise.lessons.pack import load_pack
+
+    core = load_pack(CORE)
+    found = list(messages(core))
+    folder = copy_core(dest)
+    for path in folder.glob("*.toml"):
+        if path.name != "pack.toml" and path.name not in HTML_LESSONS:
+            path.unlink()
+    kept: set[tuple[str, str]] = set()
+    for lesson in core.lessons:
+        name = Path(lesson.file).name
+        if name not in HTML_LESSONS:
+            continue
+        mine = [m for m in found if m.file.endswith("/" + name)]
+        first: dict[str, int] = {}
+        for message in mine:
+            if message.key_path.startswith("steps["):
+                index = int(message.key_path[6:message.key_path.index("]")])
+                first.setdefault(text_kind(message.key_path), index)
+        for index, step in enumerate(lesson.steps):
+            first.setdefault("kind:" + step.kind, index)
+        data = read_toml(folder / name)
+        for message in mine:
+            _mark_at(data, message.key_path, mark)
+        data["steps"] = [s for i, s in enumerate(data["steps"]) if i in set(first.values())]
+        data["prerequisites"] = []
+        kept |= {(lesson.id, str(s["id"])) for s in data["steps"]}
+        write_toml(folder / name, data)
+    manifest = read_toml(folder / "pack.toml")
+    for message in found:
+        if message.file.endswith("/pack.toml"):
+            _mark_at(manifest, message.key_path, mark)
+    manifest["glossary"] = [g for g in manifest.get("glossary", [])
+                            if (g["lesson"], g["step"]) in kept]
+    manifest["languages"] = ["en"]
+    write_toml(folder / "pack.toml", manifest)
+    shutil.rmtree(folder / "po")
+    return folder

@@ -342,6 +342,7 @@ def recovery_notices(window: MainWindow) -> list[str]:
 
 def show_notices(window: MainWindow, notices: list[str]) -> None:
     """Show ``notices`` in one warning box (standard buttons translated)."""
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMessageBox
 
     from tilewise.gui.qtlang import translate_buttons
@@ -350,6 +351,7 @@ def show_notices(window: MainWindow, notices: list[str]) -> None:
     box = QMessageBox(window)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(_("A damaged file was kept aside"))
+    box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText("\n\n".join(notices))
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     translate_buttons(box)

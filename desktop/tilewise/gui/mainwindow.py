@@ -419,6 +419,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(_("A lesson pack could not be loaded"))
+        box.setTextFormat(Qt.TextFormat.PlainText)  # file: key: problem may quote pack text
         box.setText("\n".join(self.problems[:20]))
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
         translate_buttons(box)

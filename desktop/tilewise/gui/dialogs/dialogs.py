@@ -187,8 +187,11 @@ class ProfilesDialog(QDialog):
         return profile.name if profile is not None else ""
 
     def _confirm(self, text: str) -> bool:
-        answer = QMessageBox.question(self, _("Delete a learner"), text)
-        return answer == QMessageBox.StandardButton.Yes
+        box = QMessageBox(QMessageBox.Icon.Question, _("Delete a learner"), text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the text holds the learner's name
+        translate_buttons(box)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def _ask_name(self, current: str) -> str | None:
         name, ok = QInputDialog.getText(self, _("Rename a learner"), _("New name"), text=current)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import make_plain
 from tilewise.i18n import LANGUAGES, _, current_language
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import GLOSSARY_VARIANTS, GlossaryEntry, Pack
@@ -95,6 +96,7 @@ class GlossaryView(QWidget):
         self.open_button.clicked.connect(self.open_selected)
         self.taught = QLabel()
         self.taught.setWordWrap(True)
+        make_plain(self.heading, self.language_label, self.taught)
         top = QHBoxLayout()
         top.addWidget(self.back)
         top.addWidget(self.heading, 1)

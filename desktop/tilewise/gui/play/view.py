@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -110,6 +110,7 @@ class PlayView(QWidget):
         self.prompt = QLabel()
         self.prompt.setObjectName("stepTitle")
         self.prompt.setWordWrap(True)
+        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
         self.table = plain_label()
         self.open_tile = TileRow(images, 64)
         self.exposed = TileRow(images, 40)

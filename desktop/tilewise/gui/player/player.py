@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import plain_tip
 from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
 from tilewise.gui.player.pictures import PictureView
 from tilewise.gui.player.text import set_text_with_tiles, tile_row
@@ -131,6 +132,7 @@ class LessonPlayer(QWidget):
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.counter = QLabel()
         self.counter.setObjectName("stepCounter")
         self.bar = QProgressBar()
@@ -139,6 +141,7 @@ class LessonPlayer(QWidget):
         self.step_title = QLabel()
         self.step_title.setObjectName("stepTitle")
         self.step_title.setWordWrap(True)
+        self.step_title.setTextFormat(Qt.TextFormat.PlainText)
         self.text = QLabel()
         self.text.setObjectName("stepText")
         self.text.setWordWrap(True)
@@ -171,6 +174,7 @@ class LessonPlayer(QWidget):
         self.presenting = False
         self.status = QLabel()
         self.status.setObjectName("focusStatus")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setVisible(False)
         self.library_button = QPushButton()
         self.undo_button = QPushButton()
@@ -493,7 +497,7 @@ class LessonPlayer(QWidget):
                 inside.addWidget(words)
                 button.setMinimumHeight(max(56, words.fontMetrics().height() * 3 + 12))
             button.setAccessibleName(self._option_text(option))
-            button.setToolTip(self._option_text(option))
+            button.setToolTip(plain_tip(self._option_text(option)))
             button.setObjectName(f"option:{option.id}")
             button.setProperty("role", "option")
             button.setMinimumHeight(max(56, button.minimumHeight()))

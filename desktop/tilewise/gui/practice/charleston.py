@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import make_plain
 from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
 from tilewise.gui.reasons import charleston_step_name, explain, seat_name, tile_name
 from tilewise.gui.table import access
@@ -82,6 +83,7 @@ class CharlestonPracticeView(QWidget):
         self.status.setWordWrap(True)
         self.progress = QLabel()
         self.line_labels = [QLabel() for _ in self.lines]
+        make_plain(self.title, self.policy, self.status, self.progress, *self.line_labels)
         self.line_rows = [TileRow(images, 34) for _ in self.lines]
         for row, line in zip(self.line_rows, self.lines, strict=True):
             row.set_tiles(line.tiles, checkable=False)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from tilewise.gui.plaintext import make_plain
 from tilewise.i18n import _, add_listener, current_language, remove_listener
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
@@ -63,6 +64,8 @@ class PracticePage(QWidget):
         self.back_button = QPushButton()
         self.scores = QLabel()
         self.scores.setWordWrap(True)
+        make_plain(self.heading, self.charleston_text, self.claims_text, self.play_text,
+                   self.scores)
         root = QVBoxLayout(self)
         for widget in (self.heading, self.charleston_text, self.charleston_button,
                        self.claims_text, self.claims_button, self.play_text, self.play_button,

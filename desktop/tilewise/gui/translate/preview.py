@@ -141,6 +141,7 @@ class TranslatePreview(QWidget):
     def _build(self) -> None:
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.places_list = QListWidget()
         self.places_list.currentRowChanged.connect(self.show_place)
         self.table = QTableWidget(0, 3)

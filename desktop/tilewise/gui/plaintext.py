@@ -1,0 +1,30 @@
+"""Pack and learner text shown as the characters typed, never as markup (issue 15, item 1).
+
+A QLabel, QMessageBox or tooltip guesses whether its text is rich text (``Qt.mightBeRichText``):
+a pack title or learner name holding ``<img src='/dev/zero'>`` would be read as HTML, and that
+image once ate memory until the app aborted. Labels that show such text get
+:func:`make_plain`; tooltips, which have no text format of their own, get :func:`plain_tip`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+
+def make_plain(*labels: QLabel | QMessageBox) -> None:
+    """Have each of ``labels`` show its text literally (``Qt.TextFormat.PlainText``)."""
+    for label in labels:
+        label.setTextFormat(Qt.TextFormat.PlainText)
+
+
+def plain_tip(text: str) -> str:
+    """``text`` as a tooltip that shows literally: text Qt would take for rich text is
+    escaped (``Qt.convertFromPlainText``: ``<`` becomes ``&lt;``, line breaks stay)."""
+    if GuiQt.mightBeRichText(text):
+        return GuiQt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpacePre)
+    return text
+
+
+__all__ = ["make_plain", "plain_tip"]
