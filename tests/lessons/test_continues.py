@@ -31,8 +31,9 @@ def continuing(answer: dict[str, Any] | None = None, **task: Any) -> dict[str, A
     return data
 
 
-def problems(write_pack: WritePack, data: dict[str, Any], judge: Any = None) -> list[str]:
-    folder = write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": data})
+def problems(write_pack: WritePack, data: dict[str, Any], judge: Any = None,
+             name: str = "demo") -> list[str]:
+    folder = write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": data}, name=name)
     try:
         load_pack(folder, judge=judge)
     except PackError as error:
@@ -111,3 +112,112 @@ def test_the_core_pack_continues_its_charleston() -> None:
     charleston = pack.lesson("charleston")
     continuing_ids = [s.id for s in charleston.steps if s.task and s.task.continues]
     assert continuing_ids == ["first-across", "first-left"]
+
+
+def two_answers() -> dict[str, Any]:
+    """The demo lesson whose first pass has a second right answer (9C 7D 8D) after which the
+    continuing pass across (9C 7D 8D again) no longer fits: it breaks only on that answer."""
+    data = continuing()
+    first = data["steps"][1]["task"]
+    first["answers"].append({"action": dict(ACROSS), "result": {"to": "S"}})
+    first["wrong"] = first["wrong"][:1]  # the 9C 7D 8D move is now a right answer
+    return data
+
+
+def test_a_continuing_task_is_checked_after_every_answer_of_the_task_before(
+        write_pack: WritePack) -> None:
+    assert problems(write_pack, two_answers()) == [
+        "steps[3].task.answers: after steps[1].task.answers[1]: no listed answer fits the "
+        "table it inherits (task.answers[0]: the core refuses it: TILE_NOT_IN_HAND)"]
+
+
+def test_one_listed_answer_that_fits_each_table_is_enough(write_pack: WritePack) -> None:
+    data = two_answers()
+    # the across pass lists a second answer with tiles neither first pass gives away
+    data["steps"][3]["task"]["answers"].append({"action": {
+        "type": "pass", "seat": "E", "tiles": ["N", "GD", "WD"], "blind": 0}})
+    # a legal move that is not what the step asks is not played again
+    data["steps"][3]["task"]["done"] = "listed"
+    del data["steps"][3]["task"]["result"]
+    data["steps"][3]["task"]["wrong"].append({"action": {
+        "type": "pass", "seat": "E", "tiles": ["5B", "5B", "WD"], "blind": 0},
+        "feedback": "Keep your pair."})
+    assert problems(write_pack, data) == []
+
+
+def test_an_other_answer_that_leaves_the_same_table_is_not_played_again(
+        write_pack: WritePack) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        if scenario["state"].get("step") == "first_across":
+            calls.append(scenario)
+        return moves.default_judge()(scenario)
+
+    assert problems(write_pack, continuing(), judge) == []
+    once = len(calls)
+    data = continuing()
+    data["steps"][1]["task"]["answers"].append({"action": {
+        "type": "pass", "seat": "E", "tiles": ["3C", "2C", "1C"], "blind": 0}})
+    calls.clear()
+    assert problems(write_pack, data, judge, name="twice") == []
+    assert len(calls) == once  # the same table: the pass across is not judged again
+
+
+def after_second(scenario: dict[str, Any]) -> bool:
+    """True for a pass across judged on the table the first pass's second answer left."""
+    state = scenario["state"]
+    return state.get("step") == "first_across" and "9C" not in state["hands"]["E"]
+
+
+def test_on_the_other_table_a_wrong_move_accepted_or_a_result_that_differs(
+        write_pack: WritePack) -> None:
+    data = two_answers()
+    data["steps"][3]["task"]["answers"].append({"action": {
+        "type": "pass", "seat": "E", "tiles": ["N", "GD", "WD"], "blind": 0}})
+
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        answer = moves.default_judge()(scenario)
+        if after_second(scenario) and scenario["action"].get("tiles") == ["1C", "7D", "8D"]:
+            return {"legal": True, "to": "W"}  # the listed wrong move, accepted there
+        if after_second(scenario) and answer.get("legal"):
+            return {**answer, "to": "N"}
+        return answer
+
+    assert problems(write_pack, data, judge) == [
+        "steps[3].task.answers: after steps[1].task.answers[1]: no listed answer fits the "
+        "table it inherits (task.answers[0]: the core refuses it: TILE_NOT_IN_HAND; "
+        "task.answers[1]: the core answers {\"legal\": true, \"reason\": null, \"to\": \"N\"})",
+        "steps[3].task.wrong[0]: after steps[1].task.answers[1]: the core accepts this wrong "
+        "answer (expected TILE_NOT_IN_HAND)"]
+
+
+def test_an_other_answer_the_core_refuses_or_fails_on(write_pack: WritePack) -> None:
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        action = scenario["action"]
+        if scenario["state"].get("step") == "first_right" and action.get("tiles") == [
+                "9C", "7D", "8D"]:
+            if action.get("refuse"):
+                return {"legal": False, "reason": "WRONG_PHASE"}
+            raise RuntimeError("boom")
+        return moves.default_judge()(scenario)
+
+    found = problems(write_pack, two_answers(), judge)
+    assert "steps[3].task.continues: after steps[1].task.answers[1]: the core failed: " \
+           "RuntimeError: boom" in found
+    refused = two_answers()
+    refused["steps"][1]["task"]["answers"][1]["action"]["refuse"] = True
+    found = problems(write_pack, refused, judge, name="refused")
+    # the first pass reports its refused answer; the pass across is not checked after it
+    assert not any(p.startswith("steps[3]") for p in found), found
+
+
+def test_a_core_fault_on_the_other_table_is_named(write_pack: WritePack) -> None:
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        if after_second(scenario) and scenario["action"]["tiles"] == ["9C", "7D", "8D"]:
+            raise RuntimeError("bang")
+        return moves.default_judge()(scenario)
+
+    assert problems(write_pack, two_answers(), judge) == [
+        "steps[3].task.answers[0]: after steps[1].task.answers[1]: the core failed on this "
+        "scenario: RuntimeError: bang"]

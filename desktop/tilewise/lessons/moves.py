@@ -6,7 +6,8 @@
 ``check_pack(pack, judge)`` plays every task answer and wrong answer and every quiz ``verify``
 scenario, and returns the problems found (``lessons/<pack>/<file>: steps[i]...: message``). A task
 that ``continues`` the hand is played on the table it inherits: the task before it played along
-the pack's main line (each task's first answer; ``tilewise.lessons.steptable``).
+the pack's main line (each task's first answer; ``tilewise.lessons.steptable``), and again
+after each other listed answer of the task just before it.
 
 Reference: ``../shared/referee/PROTOCOL.md`` (scenarios, answers, reason codes).
 """
@@ -102,6 +103,8 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                 state = _table_state(lesson, i, judge, report)
                 if state is not None:
                     _check_task(step.task, judge, report, state)
+                    for after, other in _other_tables(lesson, i, judge, report, state):
+                        _check_inherited(step.task, judge, _after(report, after), other)
             if step.quiz is not None and step.quiz.verify is not None:
                 answer = _ask(judge, step.quiz.verify, "quiz.verify", report)
                 for j, option in enumerate(step.quiz.options):
@@ -162,6 +165,73 @@ def _table_state(lesson: Lesson, index: int, judge: Judge,
                f"{type(error).__name__}: {error}")
         return None
     return table.state() if task.continues else dict(task.state)
+
+
+def _other_tables(lesson: Lesson, index: int, judge: Judge, report: Callable[[str, str], None],
+                  main: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """For a task that ``continues``: the tables it inherits when the task before it is
+    played with each of its other listed answers (the learner may make any of them), as
+    ``(which answer, state)``; an answer the core refuses there, or one that leaves the same
+    table as the main line, is left out (the task before reports a refused answer itself)."""
+    from tilewise.lessons.steptable import main_line, previous_task, start_table
+
+    task, before = lesson.steps[index].task, previous_task(lesson, index)
+    if task is None or not task.continues or before is None:
+        return []
+    earlier = lesson.steps[before].task
+    assert earlier is not None
+    tables: list[tuple[str, dict[str, Any]]] = []
+    for j in range(1, len(earlier.answers)):
+        line = main_line(lesson, judge, {before: j})
+        after = f"after steps[{before}].task.answers[{j}]"
+        try:
+            if line(before, start_table(lesson, before, line)) is None:
+                continue
+            state = start_table(lesson, index, line).state()
+        except Exception as error:  # a fault in the core must not stop the check of the pack
+            report("task.continues", f"{after}: the core failed: {type(error).__name__}: {error}")
+            continue
+        if _normal(state) != _normal(main):  # the order of tiles in a hand does not count
+            tables.append((after, state))
+    return tables
+
+
+def _after(report: Callable[[str, str], None], after: str) -> Callable[[str, str], None]:
+    """``report`` with each message saying which earlier answer made the table."""
+    return lambda key, message: report(key, f"{after}: {message}")
+
+
+def _check_inherited(task: Task, judge: Judge, report: Callable[[str, str], None],
+                     state: Mapping[str, Any]) -> None:
+    """A continuing task on a table another right answer before it left: the learner must
+    still be able to finish it (some listed answer is accepted, its result as listed; "Show
+    me" points at the first that fits), and no wrong move with a reason may be accepted
+    there (it could complete a ``done = "legal"`` task). A wrong move refused for another
+    reason is no problem: on that table it may be wrong twice over."""
+    fits: list[str] = []
+    for j, answer in enumerate(task.answers):
+        key = f"task.answers[{j}]"
+        verdict = _ask(judge, scenario(task, answer.action, state), key, report)
+        if verdict is None:
+            continue
+        wanted = [w for w in (answer.result, task.result) if w is not None]
+        if not verdict.get("legal"):
+            fits.append(f"{key}: the core refuses it: {verdict.get('reason')}")
+        elif not all(matches(w, verdict) for w in wanted):
+            fits.append(f"{key}: the core answers {_show(verdict)}")
+        else:
+            fits = []
+            break
+    if fits:
+        report("task.answers", "no listed answer fits the table it inherits ("
+               + "; ".join(fits) + ")")
+    for j, wrong in enumerate(task.wrong):
+        key = f"task.wrong[{j}]"
+        if wrong.reason is None:
+            continue
+        verdict = _ask(judge, scenario(task, wrong.action, state), key, report)
+        if verdict is not None and verdict.get("legal"):
+            report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
 
 
 def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None],

@@ -74,13 +74,16 @@ def _replay(table: Table, move: tuple[dict[str, Any], dict[str, Any]]) -> None:
                                                       restored.latest)
 
 
-def main_line(lesson: Lesson, judge: moves.Judge | None = None) -> Accepted:
+def main_line(lesson: Lesson, judge: moves.Judge | None = None,
+              choice: Mapping[int, int] | None = None) -> Accepted:
     """``accepted`` for :func:`start_table` along the pack's main line: each task's first
-    listed answer, judged by the core on the table it is played on (None if refused)."""
+    listed answer, judged by the core on the table it is played on (None if refused).
+    ``choice`` maps a task step's index to the listed answer played there instead of the
+    first (the validator plays each accepted answer of the task a continuing one follows)."""
     def accepted(index: int, table: Table) -> tuple[dict[str, Any], dict[str, Any]] | None:
         task = lesson.steps[index].task
         assert task is not None
-        action = _with_seat(task, task.answers[0].action)
+        action = _with_seat(task, task.answers[(choice or {}).get(index, 0)].action)
         answer = (judge or moves.default_judge())(moves.scenario(task, action, table.state()))
         return (action, answer) if answer.get("legal") else None
     return accepted
