@@ -104,21 +104,37 @@ def test_the_progress_card_is_a_pdf_in_the_learners_language(
     assert empty.read_bytes().startswith(b"%PDF")
 
 
-def test_a_joker_dragged_to_the_pass_zone_is_kept_and_replayed_in_review(
+def test_a_review_plays_a_variant_not_seen_yet_then_the_mistakes_own_table(
         qtbot: Any, window: Any) -> None:
+    """A joker dragged to the pass zone is kept (no attempt counted); the first review plays
+    the task's variant (two jokers on another rack), the next one the very table of the
+    mistake; each time the same rule gets the same feedback."""
     from tests.gui.conftest import rack_index
     from tests.gui.test_player import drag
 
     player = open_step(window, "charleston", "first-right")
+    own = player.desk.table.state()
     drag(qtbot, player, rack_index(player, "J"), player.table_scene.slot_centre("pass", 0))
     first = player.feedback_text()
     [kept] = ReviewQueue(window.store).situations(window.profile.id)
     assert (kept.step_id, kept.reason, kept.rule) == (
         "first-right", "JOKER_NOT_PASSABLE", "joker_never_passed")
+    variant = player.lesson.steps[player.session.index].variant(1)
     window.review.show_page()
-    window.review.page.start_button.click()
-    assert player.session.step.id == "first-right" and player.desk is not None
-    assert player.desk.table.state() == kept.state  # the same table set up again
+    window.review.page.start_button.click()  # the core pack gives this task a variant
+    assert player.session.step.id == "first-right" and window.review.run.variant == 1
+    table = player.desk.table.state()
+    assert sorted(table["hands"]["E"]) == sorted(variant.task.state["hands"]["E"])
+    assert table != kept.state and table["hands"]["E"].count("J") == 2
     drag(qtbot, player, rack_index(player, "J"), player.table_scene.slot_centre("pass", 0))
-    assert player.feedback_text() == first  # the same verdict, the same feedback
-    assert ReviewQueue(window.store).situation(kept.id).lapses == 1  # type: ignore[union-attr]
+    assert player.feedback_text() == first  # the same rule, the same feedback, other tiles
+    queue = ReviewQueue(window.store)
+    assert list(queue.shown_variants(kept.id)) == [1]
+    assert queue.situation(kept.id).lapses == 1  # type: ignore[union-attr]
+    window.review.show_page()  # Again: due within minutes, so due today
+    window.review.page.start_button.click()  # every variant seen: the mistake's own table
+    assert window.review.run.variant == 0 and player.desk.table.state() == own == kept.state
+    drag(qtbot, player, rack_index(player, "J"), player.table_scene.slot_centre("pass", 0))
+    assert player.feedback_text() == first
+    assert queue.situation(kept.id).lapses == 2  # type: ignore[union-attr]
+    assert set(queue.shown_variants(kept.id)) == {0, 1}

@@ -153,11 +153,12 @@ def test_a_schema_2_store_gains_the_review_tables(tmp_path: Path) -> None:
         kim = store.create_profile("Kim", "en")
         store.save_lesson(kim.id, "core", "l", {"index": 2}, 0.5, False)
     with sqlite3.connect(path) as conn:  # as Tilewise with schema 2 left it
+        conn.execute("DROP TABLE variants_shown")
         conn.execute("DROP TABLE reviews")
         conn.execute("DROP TABLE situations")
         conn.execute("PRAGMA user_version = 2")
     with ProgressStore(path) as store:
-        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert store.load_lesson(kim.id, "core", "l") == {"index": 2}
         assert ReviewQueue(store).add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
 
@@ -186,3 +187,37 @@ def test_cli_lists_the_due_situations(tmp_path: Path, monkeypatch: pytest.Monkey
         with pytest.raises(SystemExit) as stop:
             cli_main(["review", *argv])
         assert stop.value.code == 2
+
+
+def test_the_variant_played_in_review_is_kept_with_its_time(store: ProgressStore) -> None:
+    kim = store.create_profile("Kim", "en")
+    queue = ReviewQueue(store)
+    [sid] = queue.add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
+    assert queue.shown_variants(sid) == {}
+    queue.review(sid, "good", now=T0 + timedelta(minutes=20), variant=1)
+    queue.review(sid, "again", now=T0 + timedelta(days=1), variant=2)
+    queue.review(sid, "good", now=T0 + timedelta(days=2), variant=1)  # shown again: newer time
+    queue.review(sid, "good", now=T0 + timedelta(days=3))  # no variant named: none kept
+    assert queue.shown_variants(sid) == {1: "2026-12-03T09:00:00Z", 2: "2026-12-02T09:00:00Z"}
+    reviews = queue.situation(sid).reviews  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="whole number"):
+        queue.review(sid, "good", now=T0 + timedelta(days=4), variant=-1)
+    assert queue.situation(sid).reviews == reviews  # type: ignore[union-attr]  # nothing written
+    assert queue.shown_variants(sid + 1) == {}
+    queue.forget(sid)
+    assert store._conn.execute("SELECT COUNT(*) FROM variants_shown").fetchone()[0] == 0
+
+
+def test_a_schema_3_store_gains_the_variants_table(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    with ProgressStore(path) as store:
+        kim = store.create_profile("Kim", "en")
+        [sid] = ReviewQueue(store).add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
+    with sqlite3.connect(path) as conn:  # as Tilewise with schema 3 left it
+        conn.execute("DROP TABLE variants_shown")
+        conn.execute("PRAGMA user_version = 3")
+    with ProgressStore(path) as store:
+        queue = ReviewQueue(store)
+        assert queue.situation(sid) is not None and queue.shown_variants(sid) == {}
+        queue.review(sid, "good", now=T0 + timedelta(hours=1), variant=1)
+        assert queue.shown_variants(sid) == {1: "2026-12-01T10:00:00Z"}

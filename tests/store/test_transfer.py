@@ -36,14 +36,15 @@ def fill(store: ProgressStore, name: str = "Kim") -> int:
     a, _b = queue.add_mistakes(kim.id, "core", "charleston",
                                [mistake("a"), mistake("b", kind="quiz", action={"option": "x"},
                                                       state=None)], now=T0)
-    queue.review(a, "good", now=T0 + timedelta(minutes=20))
+    queue.review(a, "good", now=T0 + timedelta(minutes=20), variant=1)  # played on variant 1
     return kim.id
 
 
 def rows(store: ProgressStore) -> dict[str, int]:
     """How many rows each table holds (opening a store rewrites its header, so not bytes)."""
     return {table: store._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-            for table in ("profiles", "progress", "practice_scores", "situations", "reviews")}
+            for table in ("profiles", "progress", "practice_scores", "situations", "reviews",
+                          "variants_shown")}
 
 
 def same(data: dict[str, Any]) -> dict[str, Any]:
@@ -71,6 +72,8 @@ def test_export_then_import_into_a_fresh_folder_gives_the_same_progress(
         assert sorted(queue.outcomes(moved.id)) == [("joker_never_passed", False)] * 2 + [
             ("joker_never_passed", True)]
         assert store.lesson_summaries(moved.id)[("core", "tiles")].completed
+        first = queue.situations(moved.id)[0].id
+        assert queue.shown_variants(first) == {1: "2026-12-01T09:20:00Z"}
     assert cli_main(["learner", "export", "--profile", "Nobody", "--out", str(file)]) == 2
 
 
@@ -103,6 +106,11 @@ def damaged_files(good: dict[str, Any]) -> list[tuple[str, str]]:
         (changed(["situations", 0, "answers", 0, "rating"], 9), "answers[0].rating"),
         (changed(["situations", 0, "answers", 0, "in_review"], "no"), "in_review"),
         (changed(["situations", 0, "card"], {"state": 1}), "situations[0].card"),
+        (changed(["situations", 0, "variants"], {"one": "2026-12-01T09:20:00Z"}),
+         "situations[0].variants"),
+        (changed(["situations", 0, "variants"], {"9" * 5000: "t"}), "situations[0].variants"),
+        (changed(["situations", 0, "variants"], {"1": 5}), "situations[0].variants"),
+        (changed(["situations", 0, "variants"], ["1"]), "situations[0].variants"),
     ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,6 +120,7 @@ def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
         for j, wrong in enumerate(step.task.wrong):
             if wrong.feedback:
                 yield f"task.wrong[{j}].feedback", wrong.feedback, _comment("wrong")
+        yield from _variant_texts(step)
     if step.hand is not None:
         for j, move in enumerate(step.hand.script):
             if move.text:
@@ -135,6 +136,26 @@ def _step_texts(step: Step) -> Iterator[tuple[str, str, str]]:
                 yield f"quiz.options[{j}].text", option.text, _comment("option")
             if option.feedback:
                 yield f"quiz.options[{j}].feedback", option.feedback, _comment("option_feedback")
+
+
+def _variant_texts(step: Step) -> Iterator[tuple[str, str, str]]:
+    """The texts each of the step's task variants gives of its own (``task.variants[k]...``):
+    its text, hints, picture labels, ``otherwise`` and wrong-move feedback; a text the task
+    itself already has is not repeated."""
+    assert step.task is not None
+    if not step.task.variants:
+        return
+    plain = replace(step, task=replace(step.task, variants=()))
+    known = {msgid for _key, msgid, _note in _step_texts(plain)}
+    for k, variant in enumerate(step.task.variants):
+        own = replace(step, title=None, notes=None, feedback={}, points=(), quiz=None,
+                      hand=None, text=variant.text or "", hints=variant.hints or (),
+                      picture=variant.picture,
+                      task=replace(variant.task, variants=()))
+        for key, msgid, comment in _step_texts(own):
+            if msgid and msgid not in known:
+                known.add(msgid)
+                yield f"task.variants[{k}].{key.removeprefix('task.')}", msgid, comment
 
 
 def template(pack: Pack) -> Catalog:

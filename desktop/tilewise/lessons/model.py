@@ -8,7 +8,7 @@ The format is described for authors in ``lessons/README.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 STEP_KINDS = ("explain", "task", "quiz", "recap", "hand")
@@ -96,6 +96,25 @@ class Task:
     wrong: tuple[WrongAnswer, ...]
     otherwise: str | None = None
     continues: bool = False
+    variants: tuple[Variant, ...] = ()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Another table for the same task: the same rule, other tiles (``task.variants`` in a
+    pack, ``lessons/README.md`` "Variants"). Review plays a variant the learner has not seen
+    yet (``tilewise.lessons.review.pick_variant``); a lesson always plays the task itself.
+
+    ``task``: the whole task with this variant's ``state``, ``answers`` and optional
+    ``wrong``, ``given``, ``result`` and ``otherwise`` in place of the task's (ruleset, seat,
+    allow and done stay the task's; no variants of its own). ``text``, ``hints`` and
+    ``picture`` replace the step's when given (None: the step's own).
+    """
+
+    task: Task
+    text: str | None = None
+    hints: tuple[str, ...] | None = None
+    picture: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -180,6 +199,21 @@ class Step:
     def acting(self) -> bool:
         """True for steps where the learner acts (task and quiz)."""
         return self.kind in ACTING_KINDS
+
+    def variant(self, number: int) -> Step:
+        """The step as variant ``number`` of its task shows it (1 = the task's first variant;
+        0 = the step itself): that variant's task, and its text, hints and picture where it
+        gives them. ``IndexError`` when the task has no such variant (or the step no task)."""
+        if number == 0:
+            return self
+        variants = self.task.variants if self.task is not None else ()
+        if not 0 < number <= len(variants):
+            raise IndexError(f"step {self.id!r} has no variant {number}")
+        chosen = variants[number - 1]
+        return replace(self, task=chosen.task,
+                       text=self.text if chosen.text is None else chosen.text,
+                       hints=self.hints if chosen.hints is None else chosen.hints,
+                       picture=self.picture if chosen.picture is None else chosen.picture)
 
 
 @dataclass(frozen=True)

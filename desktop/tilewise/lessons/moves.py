@@ -3,8 +3,9 @@
 ``scenario(task, action)`` builds the referee scenario a learner's move is judged in;
 ``matches(expected, answer)`` compares the result fields a pack names with the referee's answer;
 ``same_action(a, b)`` compares two actions, ignoring the order of tiles and list items;
-``check_pack(pack, judge)`` plays every task answer and wrong answer and every quiz ``verify``
-scenario, and returns the problems found (``lessons/<pack>/<file>: steps[i]...: message``). A task
+``check_pack(pack, judge)`` plays every task answer and wrong answer (of the task and of each of its
+``variants``, on the variant's own table) and every quiz ``verify`` scenario, and returns the
+problems found (``lessons/<pack>/<file>: steps[i]...: message``). A task
 that ``continues`` the hand is played on the table it inherits: the task before it played along
 the pack's main line (each task's first answer; ``tilewise.lessons.steptable``), and again
 after each other listed answer of the task just before it.
@@ -19,7 +20,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Task
+from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Step, Task
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -105,6 +106,8 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                     _check_task(step.task, judge, report, state)
                     for after, other in _other_tables(lesson, i, judge, report, state):
                         _check_inherited(step.task, judge, _after(report, after), other)
+                for k in range(len(step.task.variants)):
+                    _check_variant(step, k, judge, report)
             if step.quiz is not None and step.quiz.verify is not None:
                 answer = _ask(judge, step.quiz.verify, "quiz.verify", report)
                 for j, option in enumerate(step.quiz.options):
@@ -232,6 +235,26 @@ def _check_inherited(task: Task, judge: Judge, report: Callable[[str, str], None
         verdict = _ask(judge, scenario(task, wrong.action, state), key, report)
         if verdict is not None and verdict.get("legal"):
             report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
+
+
+def _check_variant(step: Step, k: int, judge: Judge,
+                   report: Callable[[str, str], None]) -> None:
+    """Play variant ``k`` of the step's task (``task.variants[k]``) like any task, on its own
+    table; problems are keyed under ``task.variants[k]``."""
+    from tilewise.lessons.table import Table, TableError
+
+    shown = step.variant(k + 1)
+    assert shown.task is not None
+
+    def under(key: str, message: str) -> None:
+        report(key.replace("task.", f"task.variants[{k}].", 1), message)
+
+    try:
+        Table(shown.task, shown.picture)
+    except TableError as error:
+        under("task.state", f"the table cannot be set up: {error}")
+        return
+    _check_task(shown.task, judge, under, shown.task.state)
 
 
 def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None],

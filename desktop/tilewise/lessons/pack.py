@@ -33,11 +33,13 @@ import tomllib
 import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
+from tilewise.lessons.mastery import rule_of
 from tilewise.lessons.model import (
     GLOSSARY_VARIANTS,
     PICTURE_KINDS,
@@ -56,6 +58,7 @@ from tilewise.lessons.model import (
     ScriptMove,
     Step,
     Task,
+    Variant,
     WrongAnswer,
 )
 from tilewise.lessons.packlimits import (
@@ -114,8 +117,14 @@ HAND_MOVES = ("pass", "vote", "offer", "discard", "claim", "no_claim", "joker_ex
 TASK_KEYS = {
     "ruleset": True, "seat": True, "allow": True, "state": True, "given": False,
     "done": False, "result": False, "answers": True, "wrong": False, "otherwise": False,
-    "continues": False,
+    "continues": False, "variants": False,
 }
+#: Keys of one ``task.variants`` entry: a table of its own, the step's text, hints and picture.
+VARIANT_KEYS = {  # state and answers are required: the merged task table reports them missing
+    "state": False, "answers": False, "wrong": False, "given": False, "result": False,
+    "otherwise": False, "text": False, "hints": False, "picture": False,
+}
+VARIANT_TASK_KEYS = ("state", "answers", "wrong", "given", "result", "otherwise")
 QUIZ_KEYS = {"options": True, "answer": True, "verify": False, "order": False}
 OPTION_KEYS = {"id": True, "text": False, "tile": False, "tiles": False, "result": False,
                "feedback": False}
@@ -506,7 +515,7 @@ class _PackReader:
             quiz = self.read_quiz(quiz_data, _join(where, "quiz"))
         if kind is None or step_id is None or text is None:
             return None
-        return Step(
+        step = Step(
             id=step_id,
             kind=kind,
             text=text,
@@ -521,6 +530,24 @@ class _PackReader:
             translator_note=self.text(raw, "translator_note", where),
             hand=hand,
         )
+        if task is not None and task.variants:
+            self.check_variant_rules(step, where)
+        return step
+
+    def check_variant_rules(self, step: Step, where: str) -> None:
+        """A variant teaches the rules of its task: each reason its wrong moves name is about
+        a rule the step's feedback or the task's wrong moves name (``lessons.mastery``)."""
+        assert step.task is not None
+        taught = {rule_of(code) for code in step.feedback}
+        taught |= {rule_of(w.reason) for w in step.task.wrong if isinstance(w.reason, str)}
+        for k, variant in enumerate(step.task.variants):
+            for j, wrong in enumerate(variant.task.wrong):
+                rule = rule_of(wrong.reason) if isinstance(wrong.reason, str) else None
+                if rule is not None and rule not in taught:
+                    named = ", ".join(sorted(r for r in taught if r is not None)) or "none"
+                    self.problem(_join(where, f"task.variants[{k}].wrong[{j}].reason"),
+                                 f"a variant teaches the rules of its task ({named}); "
+                                 f"{wrong.reason} is about {rule}")
 
     def read_hand(self, data: dict[str, Any], where: str) -> HandScript | None:
         """A guided hand: ruleset, deal code, seat, script (played through in ``moves``)."""
@@ -556,6 +583,35 @@ class _PackReader:
         return HandScript(ruleset, deal, seat, tuple(script))
 
     def read_task(self, data: dict[str, Any], where: str) -> Task | None:
+        before = len(self.problems)
+        task = self.read_task_table(data, where)
+        if task is None or "variants" not in data:
+            return task
+        raw = self.tables(data, "variants", where)
+        if task.continues:
+            self.problem(_join(where, "variants"), "a continuing task takes its tiles from the "
+                         "task before it, so it cannot have variants")
+            return task
+        if len(self.problems) > before:  # the task's own problems first, not once per variant
+            return task
+        variants = []
+        for k, entry in enumerate(raw):
+            at = _join(where, f"variants[{k}]")
+            self.keys(entry, VARIANT_KEYS, at)
+            own = {key: value for key, value in data.items()
+                   if key not in VARIANT_TASK_KEYS and key != "variants"}
+            own.update({key: entry[key] for key in VARIANT_TASK_KEYS if key in entry})
+            varied = self.read_task_table(own, at)
+            picture = self.table(entry, "picture", at)
+            if picture is not None:
+                self.check_picture(picture, _join(at, "picture"))
+            hints = self.texts(entry, "hints", at) if "hints" in entry else None
+            assert varied is not None  # ruleset, seat and done are the task's, read above
+            variants.append(Variant(varied, self.text(entry, "text", at), hints, picture))
+        return replace(task, variants=tuple(variants))
+
+    def read_task_table(self, data: dict[str, Any], where: str) -> Task | None:
+        """One task table (a step's ``task``, or a variant merged into it), without variants."""
         self.keys(data, TASK_KEYS, where)
         ruleset = self.choice(data.get("ruleset"), RULESETS, _join(where, "ruleset"))
         seat = self.choice(data.get("seat"), SEATS, _join(where, "seat"))

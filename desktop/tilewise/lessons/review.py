@@ -11,11 +11,16 @@ same verdict (the core is a pure function of scenario and action, PROTOCOL.md).
 :func:`review_rating` turns the step's record into the FSRS rating of the review (issue 19):
 the first answer decides: wrong -> ``"again"``; right after a hint or "Show me" -> ``"hard"``;
 right first time -> ``"good"``.
+
+A task may give *variants* (the same rule on other tiles, ``lessons/README.md`` "Variants"):
+:func:`pick_variant` chooses the table a review plays, one the learner has not seen yet when
+there is one, and :func:`variant_lesson` / ``replay_session(..., variant=n)`` set it up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tilewise.lessons import moves
@@ -67,14 +72,53 @@ def replay_saved(lesson: Lesson, mistake: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def replay_session(lesson: Lesson, mistake: Mapping[str, Any],
-                   judge: moves.Judge | None = None) -> LessonSession:
-    """A fresh session on the mistake's step, the earlier task steps as they were accepted.
-    Raises :class:`ReviewError` when the step is gone or its table differs from the saved
-    ``state`` (a task)."""
-    session = LessonSession(lesson, judge=judge, saved=replay_saved(lesson, mistake))
-    if session.step.task is not None and table_state(session, judge) != mistake.get("state"):
+                   judge: moves.Judge | None = None, *, variant: int = 0) -> LessonSession:
+    """A fresh session on the mistake's step, the earlier task steps as they were accepted;
+    with ``variant`` > 0 on that variant of the step's task (:func:`variant_lesson`).
+    Raises :class:`ReviewError` when the step or variant is gone or, for the table the
+    mistake was made on (``variant`` 0), its table differs from the saved ``state`` (a task)."""
+    played = variant_lesson(lesson, mistake, variant)
+    session = LessonSession(played, judge=judge, saved=replay_saved(played, mistake))
+    if variant == 0 and session.step.task is not None and table_state(
+            session, judge) != mistake.get("state"):
         raise ReviewError(f"the table of step {session.step.id!r} changed since the mistake")
     return session
+
+
+def variant_count(lesson: Lesson, mistake: Mapping[str, Any]) -> int:
+    """How many variants the mistake's step gives of its task (0 for a quiz, or a task with
+    none); ReviewError like :func:`step_position`."""
+    task = lesson.steps[step_position(lesson, mistake)].task
+    return 0 if task is None else len(task.variants)
+
+
+def variant_lesson(lesson: Lesson, mistake: Mapping[str, Any], number: int) -> Lesson:
+    """``lesson`` with the mistake's step shown as variant ``number`` of its task
+    (``Step.variant``: 0 = the step itself, returned as ``lesson``). Same ids, so the player
+    and the translations find the step; ReviewError when there is no such variant."""
+    index = step_position(lesson, mistake)
+    if number == 0:
+        return lesson
+    try:
+        shown = lesson.steps[index].variant(number)
+    except IndexError as error:
+        raise ReviewError(str(error)) from error
+    steps = list(lesson.steps)
+    steps[index] = shown
+    return replace(lesson, steps=steps)
+
+
+def pick_variant(count: int, shown: Mapping[int, str]) -> int:
+    """Which table a review plays (issue 19: "review picks a variant the learner has not seen
+    when there is one"): ``count`` variants of the task (numbered 1..count; 0 is the table the
+    mistake was made on, seen when it was made), ``shown`` = variant -> when it was last shown
+    (sortable text, ``tilewise.store.review.due_text``). The lowest-numbered variant not shown
+    yet; when every one was, the one shown longest ago (the mistake's own table first when it
+    was never shown in review; ties to the lower number)."""
+    unseen = [n for n in range(1, count + 1) if n not in shown]
+    if unseen:
+        return unseen[0]
+    return min(range(count + 1), key=lambda n: (shown.get(n, ""), n))
 
 
 def review_rating(record: StepRecord) -> str | None:
@@ -87,4 +131,5 @@ def review_rating(record: StepRecord) -> str | None:
     return "hard" if record.hints_used or record.revealed else "good"
 
 
-__all__ = ["ReviewError", "replay_saved", "replay_session", "review_rating", "step_position", "table_state"]
+__all__ = ["ReviewError", "pick_variant", "replay_saved", "replay_session", "review_rating",
+           "step_position", "table_state", "variant_count", "variant_lesson"]

@@ -45,7 +45,7 @@ from tilewise.store.paths import aside_path, data_dir
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3  # 3: situations and reviews (tilewise.store.review)
+SCHEMA_VERSION = 4  # 3: situations and reviews; 4: variants shown (tilewise.store.review)
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 0.1  # seconds a write waits for another program's lock before it fails
 RETRY_PAUSE = 0.05  # seconds before the one immediate retry of a failed save
@@ -110,6 +110,12 @@ CREATE TABLE IF NOT EXISTS reviews (
     in_review    INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS reviews_situation ON reviews (situation_id);
+CREATE TABLE IF NOT EXISTS variants_shown (
+    situation_id INTEGER NOT NULL REFERENCES situations(id) ON DELETE CASCADE,
+    variant      INTEGER NOT NULL CHECK (variant >= 0),
+    shown        TEXT NOT NULL,
+    PRIMARY KEY (situation_id, variant)
+);
 """
 # our tables, in the order they are made (a table's references come before it)
 TABLES = tuple(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))

@@ -1,4 +1,5 @@
-"""A learner's mistakes as situations to review, scheduled with FSRS (progress schema 3).
+"""A learner's mistakes as situations to review, scheduled with FSRS (progress schema 3; the
+variants played in review, schema 4).
 
 A *situation* is one refused task move or wrong quiz answer (``tilewise.lessons.session.Mistake``
 as plain data): pack, lesson, step, the table it was made on (``setup``: the referee state and
@@ -13,6 +14,10 @@ Every write is one ``BEGIN IMMEDIATE`` transaction of the :class:`ProgressStore`
 loses at most the review in flight. Due dates are stored as UTC text ``YYYY-MM-DDTHH:MM:SSZ``
 (sorted as text, indexed per learner), the setup as zlib-compressed JSON (a store of 10,000
 situations stays a few MB). Times are ``datetime`` with a time zone; ``now=None`` is the clock.
+
+A review may be played on a variant of the task (another table for the same rule, chosen by
+``tilewise.lessons.review.pick_variant``): :meth:`ReviewQueue.review` keeps which variant, and
+when, in ``variants_shown`` (:meth:`ReviewQueue.shown_variants`).
 """
 
 from __future__ import annotations
@@ -221,11 +226,17 @@ class ReviewQueue:
                 ids.append(cursor.lastrowid)
         return ids
 
-    def review(self, situation_id: int, rating: str, *, now: datetime | None = None) -> Situation:
+    def review(self, situation_id: int, rating: str, *, now: datetime | None = None,
+               variant: int | None = None) -> Situation:
         """Record an answer given in review (``rating`` in :data:`RATINGS`, KeyError
-        otherwise) in one transaction; return the situation with its new due date."""
+        otherwise) in one transaction; return the situation with its new due date.
+        ``variant``: which table the review was played on (0 = the mistake's own, n = the
+        task's variant n, ``tilewise.lessons.review.pick_variant``), kept with the time as
+        shown (:meth:`shown_variants`); ValueError for a negative one, nothing written."""
         grade = RATINGS[rating]
         when = _utc(now)
+        if variant is not None and (not isinstance(variant, int) or variant < 0):
+            raise ValueError(f"a variant is a whole number >= 0, got {variant!r}")
         with self.store._transaction() as conn:
             row = conn.execute("SELECT card FROM situations WHERE id = ?",
                                (situation_id,)).fetchone()
@@ -233,6 +244,11 @@ class ReviewQueue:
                 raise KeyError(situation_id)
             self._rate(conn, situation_id, Card.from_dict(json.loads(row["card"])), grade, when,
                        counted=True)
+            if variant is not None:
+                conn.execute("INSERT INTO variants_shown (situation_id, variant, shown) "
+                             "VALUES (?, ?, ?) ON CONFLICT (situation_id, variant) "
+                             "DO UPDATE SET shown = excluded.shown",
+                             (situation_id, variant, due_text(when)))
         found = self.situation(situation_id)
         assert found is not None
         return found
@@ -311,6 +327,14 @@ class ReviewQueue:
             """SELECT s.rule, r.rating FROM reviews r JOIN situations s ON s.id = r.situation_id
                WHERE s.profile_id = ? ORDER BY r.id""", (profile_id,)).fetchall()
         return [(r["rule"], int(r["rating"]) != int(Rating.Again)) for r in rows]
+
+    def shown_variants(self, situation_id: int) -> dict[int, str]:
+        """Variant number -> when it was last played in review (UTC text), for
+        ``tilewise.lessons.review.pick_variant``; {} when none was (or no such situation)."""
+        rows = self.store._conn.execute(
+            "SELECT variant, shown FROM variants_shown WHERE situation_id = ?",
+            (situation_id,)).fetchall()
+        return {int(r["variant"]): str(r["shown"]) for r in rows}
 
     def next_due(self, situation_id: int) -> timedelta | None:
         """How long from the situation's last answer to its due date (None if unknown)."""

@@ -3,7 +3,8 @@
 **Export** (:func:`export_learner`): one UTF-8 JSON object ``{"format": "tilewise-learner",
 "schema": 1, "exported", "profile", "progress", "practice", "situations"}`` with everything the
 store keeps about one learner: lesson progress (with the saved sessions), practice scores, and
-the situations to review with their FSRS cards and answers (``tilewise.store.review``).
+the situations to review with their FSRS cards, answers and the variants shown in review
+(``"variants": {"1": time}``, absent in files from before them; ``tilewise.store.review``).
 
 **Import** (:func:`import_learner`): the whole file is read and checked before anything is
 written (size at most :data:`MAX_FILE_BYTES`; the format name; a schema this Tilewise knows;
@@ -79,7 +80,10 @@ def export_learner(store: ProgressStore, profile_id: int) -> dict[str, Any]:
             "step_index": r["step_index"], "kind": r["kind"], "action": json.loads(r["action"]),
             "reason": r["reason"], "rule": r["rule"], "state": state, "before": before,
             "created": r["created"], "due": r["due"], "reviews": r["reviews"],
-            "lapses": r["lapses"], "card": json.loads(r["card"]), "answers": answers})
+            "lapses": r["lapses"], "card": json.loads(r["card"]), "answers": answers,
+            "variants": {str(v["variant"]): v["shown"] for v in conn.execute(
+                "SELECT variant, shown FROM variants_shown WHERE situation_id = ? "
+                "ORDER BY variant", (r["id"],))}})
     return {"format": FORMAT, "schema": EXPORT_SCHEMA, "exported": due_text(datetime.now(UTC)),
             "profile": {"name": profile.name, "language": profile.language,
                         "created": profile.created},
@@ -188,6 +192,11 @@ def check_export(data: Any) -> dict[str, Any]:
             _text(answer, "reviewed", f"{where}.answers[{j}]")
             _need(isinstance(answer.get("in_review"), bool), f"{where}.answers[{j}].in_review",
                   "must be true/false")
+        shown = row.get("variants", {})  # variant -> when shown (absent in older files)
+        _need(isinstance(shown, dict) and all(
+            isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 6
+            and isinstance(v, str)
+            for k, v in shown.items()), f"{where}.variants", "must map variant numbers to times")
         try:
             from fsrs import Card
 
@@ -236,6 +245,9 @@ def import_learner(store: ProgressStore, data: Any) -> Profile:
                 conn.execute("INSERT INTO reviews (situation_id, rating, reviewed, in_review) "
                              "VALUES (?, ?, ?, ?)",
                              (cursor.lastrowid, a["rating"], a["reviewed"], int(a["in_review"])))
+            for number, shown in r.get("variants", {}).items():
+                conn.execute("INSERT INTO variants_shown (situation_id, variant, shown) "
+                             "VALUES (?, ?, ?)", (cursor.lastrowid, int(number), shown))
     found = store.profile(new_id)
     assert found is not None
     return found

@@ -5,7 +5,8 @@ plays them again on the lesson player, and the chart of mastery per rule.
 for a :class:`ReviewRun`. A run goes through the due situations (``ReviewQueue.due_list`` up to
 the end of today): each is opened in the same lesson player, on the step it was made, with the
 table it was made on (``tilewise.lessons.review.replay_saved``), so the same move gets the same
-verdict and feedback. The first answer is the review (``review_rating``: again, hard or good),
+verdict and feedback; or, when the step's task gives variants (the same rule on other tiles),
+on a variant the learner has not seen yet (which one is kept with the review). The first answer is the review (``review_rating``: again, hard or good),
 recorded in the store at once; the player's Next goes to the next situation. A situation whose
 pack or step is gone is skipped. The GUI holds no rule: the player and the session judge.
 """
@@ -22,7 +23,14 @@ from tilewise.gui.review.chart import MasteryChart
 from tilewise.i18n import _, ngettext
 from tilewise.lessons.mastery import RuleScore
 from tilewise.lessons.model import Lesson, Pack
-from tilewise.lessons.review import ReviewError, replay_saved, review_rating
+from tilewise.lessons.review import (
+    ReviewError,
+    pick_variant,
+    replay_saved,
+    review_rating,
+    variant_count,
+    variant_lesson,
+)
 from tilewise.lessons.session import LessonSession
 from tilewise.store.review import DueItem, ReviewQueue, Situation
 
@@ -32,8 +40,10 @@ log = logging.getLogger(__name__)
 @dataclass
 class ReviewRun:
     """One review session over ``items`` (the due list), in order. ``current`` is the
-    situation on the player; ``rated`` its rating once given; ``right``/``answered`` count the
-    session's reviews."""
+    situation on the player; ``rated`` its rating once given; ``variant`` the table it is
+    played on (0: the mistake's own; n: the task's variant n, one not seen yet when there is
+    one, ``tilewise.lessons.review.pick_variant``); ``right``/``answered`` count the session's
+    reviews."""
 
     queue: ReviewQueue
     items: list[DueItem]
@@ -43,6 +53,7 @@ class ReviewRun:
     right: int = 0
     answered: int = 0
     skipped: list[int] = field(default_factory=list)
+    variant: int = 0
 
     def next_situation(self, packs: list[Pack]) -> tuple[Pack, Lesson, dict[str, object]] | None:
         """Move on to the next situation that still fits its pack: ``(pack, lesson, saved
@@ -58,12 +69,16 @@ class ReviewRun:
                 self.skipped.append(item.id)
                 continue
             try:
-                saved = replay_saved(lesson, situation.mistake())
+                mistake = situation.mistake()
+                variant = pick_variant(variant_count(lesson, mistake),
+                                       self.queue.shown_variants(situation.id))
+                lesson = variant_lesson(lesson, mistake, variant)
+                saved = replay_saved(lesson, mistake)
             except (ReviewError, ValueError) as error:
                 log.warning("situation %s no longer fits its lesson: %s", item.id, error)
                 self.skipped.append(item.id)
                 continue
-            self.current, self.rated = situation, None
+            self.current, self.rated, self.variant = situation, None, variant
             return pack, lesson, dict(saved)
         self.current = None
         return None
@@ -78,7 +93,7 @@ class ReviewRun:
         rating = "again" if wrong else review_rating(session.record())
         if rating is None:
             return None
-        self.queue.review(self.current.id, rating)
+        self.queue.review(self.current.id, rating, variant=self.variant)
         self.rated = rating
         self.answered += 1
         self.right += rating != "again"
