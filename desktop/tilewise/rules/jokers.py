@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tilewise.rules.cardlines import CardLine, expansions
@@ -109,7 +110,49 @@ def line_matches(line: CardLine, concealed: Sequence[str], melds: Sequence[Meld]
         return False
     if line.size != len(concealed) + sum(len(meld.tiles) for meld in melds):
         return False
-    return any(line_fits(groups, concealed, melds) for groups in expansions(line))
+    if melds:
+        return any(line_fits(groups, concealed, melds) for groups in expansions(line))
+    return _fits_some(_bounds(line), _naturals(concealed))
+
+
+Bounds = tuple[frozenset[str], tuple[tuple[str, int], ...], dict[str, int]]
+"""One concrete form of a line without exposures, as :func:`line_fits` reads it: the tiles it
+has a place for, each tile's least count (singles, pairs, NEWS and runs take exactly their
+tiles) and each tile's greatest count (those plus its identical groups)."""
+
+
+@lru_cache(maxsize=512)
+def _bounds(line: CardLine) -> tuple[Bounds, ...]:
+    """:data:`Bounds` of each concrete form of ``line`` (worked out once per line: lines are
+    frozen values, and a hand's waits ask each line again for every tile kind, issue 21)."""
+    out = []
+    for groups in expansions(line):
+        least: Counter[str] = Counter()
+        most: Counter[str] = Counter()
+        for group in groups:
+            most.update(group.tiles)
+            if group.kind not in IDENTICAL_SIZES:
+                least.update(group.tiles)
+        out.append((frozenset(most), tuple(least.items()), dict(most)))
+    return tuple(out)
+
+
+def _naturals(concealed: Sequence[str]) -> dict[str, int]:
+    have = Counter(concealed)
+    have.pop(JOKER, None)
+    return have
+
+
+def _fits_some(forms: Sequence[Bounds], have: Mapping[str, int]) -> bool:
+    """True when the naturals ``have`` (jokers left out; the hand's size already equals the
+    line's) fit one of ``forms``: every tile between its least and greatest count. This is
+    :func:`line_fits` without exposures: the jokers then fill exactly the room left in the
+    identical groups, since the sizes are equal."""
+    for places, least, most in forms:
+        if places.issuperset(have) and all(count <= most[tile] for tile, count in have.items()) \
+                and all(have.get(tile, 0) >= count for tile, count in least):
+            return True
+    return False
 
 
 def card_line_for(
@@ -119,12 +162,33 @@ def card_line_for(
     """Index of the first practice-card line the hand makes, or ``None`` (not Mah Jongg).
 
     A line is a :class:`~tilewise.rules.cardlines.CardLine` or a plain sequence of concrete
-    groups."""
-    for index, line in enumerate(card):
-        whole = line if isinstance(line, CardLine) else CardLine(tuple(line))
-        if line_matches(whole, concealed, melds):
-            return index
-    return None
+    groups. Answers are kept for the last few thousand hands asked (the same hand is asked
+    again and again: by each claim of a precedence question, by a pack's repeated tasks)."""
+    lines = card if type(card) is tuple and all(type(line) is CardLine for line in card) else (
+        tuple(line if isinstance(line, CardLine) else CardLine(tuple(line)) for line in card))
+    known = _ANSWERS.get(id(lines))
+    if known is None or known[0] is not lines:  # a card (tuples: the same object, same card)
+        if len(_ANSWERS) >= CARDS_KEPT:
+            _ANSWERS.clear()
+        known = _ANSWERS[id(lines)] = (lines, {})
+    answers = known[1]
+    key = (tuple(concealed), tuple(melds))
+    if key not in answers:
+        if len(answers) >= HANDS_KEPT:
+            answers.clear()
+        answers[key] = next((index for index, line in enumerate(lines)
+                             if line_matches(line, key[0], key[1])), None)
+    return answers[key]
+
+
+#: How many cards and hands per card :func:`card_line_for` keeps answers for; then it starts
+#: again (a few hundred kB at most).
+CARDS_KEPT = 64
+HANDS_KEPT = 4096
+#: Answers of :func:`card_line_for` per card (by the card tuple itself, kept here so that its
+#: id names it alone) and hand: the same hand is asked again and again (by each claim of a
+#: precedence question, for each tile of a hand's waits, by a pack's repeated tasks).
+_ANSWERS: dict[int, tuple[tuple[CardLine, ...], dict[tuple[Any, ...], int | None]]] = {}
 
 
 def judge_joker_exchange(table: Table, action: Mapping[str, Any]) -> Verdict:

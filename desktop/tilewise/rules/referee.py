@@ -104,10 +104,10 @@ def judge_verdict(scenario: Mapping[str, Any]) -> Verdict:
     checks.
     Raises ScenarioError for a scenario it cannot read.
     """
-    if not isinstance(scenario, Mapping):
+    if type(scenario) is not dict and not isinstance(scenario, Mapping):
         raise ScenarioError("a scenario must be a JSON object")
     action = scenario.get("action")
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):
         raise ScenarioError("a scenario needs an action object")
     kind = action.get("type")
     handler = ACTIONS.get(kind) if isinstance(kind, str) else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from tilewise.rules.cardlines import CardError, CardLine
@@ -24,6 +25,7 @@ from tilewise.rules.tiles import (
     TileError,
     check_supply,
     describe,
+    parse_played,
     parse_tile,
     parse_written,
     plays_as,
@@ -138,6 +140,8 @@ def _written_one(code: object) -> tuple[str, str]:
 
 
 def _mapping(value: object, what: str) -> Mapping[str, Any]:
+    if type(value) is dict:  # what JSON gives: no abstract-class check (issue 21)
+        return value
     if not isinstance(value, Mapping):
         raise _fail(f"{what} must be an object")
     return value
@@ -181,8 +185,31 @@ def parse_discard(value: object, what: str) -> Discard:
     return Discard(tile, seat_value(discard.get("by"), f"{what}.by"), face)
 
 
+#: How many cards :func:`parse_card` keeps (by their exact text); then it starts again.
+CARDS_KEPT = 64
+_CARDS: dict[str, tuple[CardLine, ...]] = {}
+
+
 def parse_card(value: object) -> tuple[CardLine, ...]:
-    """Read a practice card (:func:`tilewise.rules.cardlines.parse_card`); ScenarioError."""
+    """Read a practice card (:func:`tilewise.rules.cardlines.parse_card`); ScenarioError.
+
+    A card read without error is kept by its ``repr`` (which tells JSON values of different
+    types or spelling apart: ``1``, ``1.0`` and ``true`` differ), so the same card in scenario
+    after scenario is read once (issue 21: reading it was most of an American judgement)."""
+    try:
+        key = repr(value)
+    except RecursionError:  # nested too deeply to print: read it (it fails at its first line)
+        return _read_card(value)
+    card = _CARDS.get(key)
+    if card is None:
+        card = _read_card(value)
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        _CARDS[key] = card
+    return card
+
+
+def _read_card(value: object) -> tuple[CardLine, ...]:
     try:
         return _parse_card(value)
     except CardError as error:
@@ -199,7 +226,7 @@ class Table:
     __slots__ = (
         "ruleset", "dealer", "phase", "step", "hands", "written_hands", "melds", "discards",
         "written_discards", "has_last_discard", "last_discard", "turn", "next_drawn",
-        "pending_kong", "dead", "card",
+        "pending_kong", "dead", "card", "_supply_checked", "_supply_error",
     )
 
     def __init__(self, ruleset: object, state: object) -> None:
@@ -217,26 +244,19 @@ class Table:
             raise _fail("step must be a string")
         self.step: str | None = step
         #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
-        self.written_hands: dict[str, list[str]] = {
-            seat: parse_written(tiles)
-            for seat, tiles in _seat_map(state.get("hands", {}), "hands").items()
-        }
-        self.hands: dict[str, list[str]] = {
-            seat: [plays_as(code) for code in tiles] for seat, tiles in self.written_hands.items()
-        }
+        self.written_hands: dict[str, list[str]] = {}
+        self.hands: dict[str, list[str]] = {}
+        for seat, tiles in _seat_map(state.get("hands", {}), "hands").items():
+            self.written_hands[seat], self.hands[seat] = parse_played(tiles)
         self.melds: dict[str, list[Meld]] = {}
         for seat, melds in _seat_map(state.get("melds", {}), "melds").items():
             if not isinstance(melds, list):
                 raise _fail("melds per seat must be a list")
             self.melds[seat] = [parse_meld(meld) for meld in melds]
-        self.written_discards: dict[str, list[str]] = {
-            seat: parse_written(tiles)
-            for seat, tiles in _seat_map(state.get("discards", {}), "discards").items()
-        }
-        self.discards: dict[str, list[str]] = {
-            seat: [plays_as(code) for code in tiles]
-            for seat, tiles in self.written_discards.items()
-        }
+        self.written_discards: dict[str, list[str]] = {}
+        self.discards: dict[str, list[str]] = {}
+        for seat, tiles in _seat_map(state.get("discards", {}), "discards").items():
+            self.written_discards[seat], self.discards[seat] = parse_played(tiles)
         self.has_last_discard: bool = "last_discard" in state
         last = state.get("last_discard")
         self.last_discard: Discard | None = (
@@ -271,6 +291,8 @@ class Table:
         self.card: tuple[CardLine, ...] | None = (
             None if card is None else parse_card(card)
         )
+        self._supply_checked = False  # :meth:`check_supply` asked, its error kept
+        self._supply_error: TileError | None = None
 
     # -- accessors for what an action needs -------------------------------------------------
 
@@ -322,14 +344,10 @@ class Table:
         kong is in flight and counts like any other (DECISIONS 23), unless the declarer's melds
         already hold it in a kong of that tile (the kong written with four tiles).
         """
-        counts: Counter[str] = Counter()
-        for hand in self.written_hands.values():
-            counts.update(hand)
-        for melds in self.melds.values():
-            for meld in melds:
-                counts.update(meld.written)
-        for tiles in self.written_discards.values():
-            counts.update(tiles)
+        counts: Counter[str] = Counter(
+            [*chain.from_iterable(self.written_hands.values()),
+             *(tile for melds in self.melds.values() for meld in melds for tile in meld.written),
+             *chain.from_iterable(self.written_discards.values())])
         last = self.last_discard
         if last is not None and not self.last_discard_placed(last):
             counts[last.written] += 1
@@ -358,12 +376,20 @@ class Table:
             meld.source == last.by and last.tile in meld.tiles for meld in self.melds_of(turn.seat)
         )
 
-    def check_supply(self, extra: Sequence[str] = ()) -> None:
+    def check_supply(self) -> None:
         """Raise TileError (TILE_NOT_IN_SET / TILE_SUPPLY_EXCEEDED) for an impossible state:
-        more copies of a tile than the set holds, or a flower face twice (DECISIONS 23)."""
-        counts = self.written_counts()
-        counts.update(extra)
-        check_supply(counts, self.ruleset)
+        more copies of a tile than the set holds, or a flower face twice (DECISIONS 23).
+
+        Worked out once per table (a table is read once and never changed; a precedence
+        question asks it once per claim)."""
+        if not self._supply_checked:
+            try:
+                check_supply(self.written_counts(), self.ruleset)
+            except TileError as error:
+                self._supply_error = error
+            self._supply_checked = True
+        if self._supply_error is not None:
+            raise self._supply_error
 
     def judge(self, handler: Callable[[Table, Mapping[str, Any]], Verdict],
               action: Mapping[str, Any]) -> Verdict:

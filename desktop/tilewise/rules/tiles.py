@@ -94,6 +94,20 @@ def parse_written(codes: object) -> list[str]:
     return list(codes)
 
 
+def parse_played(codes: object) -> tuple[list[str], list[str]]:
+    """``(codes as written, play codes)`` of a JSON list of codes: what :func:`parse_written`
+    and then :func:`plays_as` on each give, with the same ``UNKNOWN_TILE`` for a non-list or a
+    code that is not a tile. A plain list of codes is read in one pass (the referee reads every
+    hand and river this way, issue 21); anything else code by code."""
+    if type(codes) is list:
+        try:
+            return list(codes), [_PLAYS_AS[code] for code in codes]
+        except (KeyError, TypeError):  # not a code, or not even hashable: named below
+            pass
+    written = parse_written(codes)
+    return written, [_PLAYS_AS[code] for code in written]
+
+
 def _name(code: object) -> str:
     """How an unknown code is named in an error: a short string as written, else described."""
     if isinstance(code, str) and len(code) <= 40:
@@ -172,6 +186,11 @@ def check_supply(counts: Counter[str], ruleset: str) -> None:
     supply. The error names the tile (the face for a face), the count found and the limit.
     """
     limits = _SETS[ruleset]
+    if limits.keys() >= counts.keys():  # play codes of the set only (no face): count them
+        for tile, count in counts.items():
+            if count > limits[tile]:
+                raise TileError("TILE_SUPPLY_EXCEEDED", tile, count, limits[tile])
+        return
     plays: Counter[str] = Counter()
     for code, count in counts.items():
         tile = _PLAYS_AS.get(code, code)

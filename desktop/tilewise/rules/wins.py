@@ -14,6 +14,7 @@ kills the hand (DECISIONS 25), and a dead American hand takes no more turns (DEC
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tilewise.rules.jokers import card_line_for
@@ -75,8 +76,19 @@ def wsm_winning_split(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> l
     (seven pairs: seven pairs; thirteen terminals: the pair, then the twelve singles). Example:
     ``1B 1B 1B 2B 3B 4C 5C 6C 7D 8D 9D E E E`` -> ``1B 1B`` + ``1B 2B 3B`` + ... [INPUTS 9b].
     """
+    split = _concealed_split(tuple(sorted(concealed)), len(melds))
+    if split is None:
+        return None
+    return [*split, *(meld.tiles for meld in melds)]
+
+
+@lru_cache(maxsize=4096)
+def _concealed_split(concealed: tuple[str, ...], melded: int) -> tuple[Group, ...] | None:
+    """:func:`wsm_winning_split` of the concealed tiles (any order: the split depends on the
+    tiles alone) beside ``melded`` sets; kept for the last few thousand hands (a hand's waits
+    ask it once per tile kind, a precedence question once per claim; issue 21)."""
     counts = _counts(concealed)
-    need = 4 - len(melds)
+    need = 4 - melded
     if counts is None or len(concealed) != 3 * need + 2:
         return None
     for index, count in enumerate(counts):
@@ -87,16 +99,16 @@ def wsm_winning_split(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> l
             counts[index] += 2
             if found:
                 pair = (STANDARD[index],) * 2
-                return [pair, *reversed(sets), *(meld.tiles for meld in melds)]
-    if melds:
+                return (pair, *reversed(sets))
+    if melded:
         return None
     if all(count in (0, 2, 4) for count in counts):
-        return [(tile, tile) for tile, count in zip(STANDARD, counts, strict=True)
-                for _ in range(count // 2)]
+        return tuple((tile, tile) for tile, count in zip(STANDARD, counts, strict=True)
+                     for _ in range(count // 2))
     if set(concealed) == set(TERMINALS_AND_HONORS):
         pair_tile = next(tile for tile in TERMINALS_AND_HONORS if concealed.count(tile) == 2)
-        return [(pair_tile, pair_tile), *((tile,) for tile in TERMINALS_AND_HONORS
-                                          if tile != pair_tile)]
+        return ((pair_tile, pair_tile), *((tile,) for tile in TERMINALS_AND_HONORS
+                                          if tile != pair_tile))
     return None
 
 
