@@ -138,3 +138,21 @@ def test_a_review_plays_a_variant_not_seen_yet_then_the_mistakes_own_table(
     assert player.feedback_text() == first
     assert queue.situation(kept.id).lapses == 2  # type: ignore[union-attr]
     assert set(queue.shown_variants(kept.id)) == {0, 1}
+
+
+def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: Any) -> None:
+    from tilewise.gui.review.report import write_card
+    from tilewise.gui.review.scores import learner_scores
+    from tilewise.lessons.mastery import step_rule
+
+    player = open_step(window, "jokers", "no-pair")
+    assert player.choose("no").accepted  # right first time: no mistake kept
+    assert ReviewQueue(window.store).situations(window.profile.id) == []
+    window.review.show_page()
+    rule = step_rule(player.session.step)
+    [score] = window.review.page.chart.scores
+    assert (score.rule, score.right, score.wrong, score.score) == (rule, 1, 0, 1.0)
+    assert learner_scores(window.store, window.packs, window.profile.id) == [score]
+    out = tmp_path / "card.pdf"  # the progress card draws the same scores
+    write_card(out, window.store, window.profile, window.packs, "en")
+    assert out.read_bytes().startswith(b"%PDF")

@@ -208,3 +208,30 @@ def test_a_tile_the_table_refuses_at_once_is_kept_without_an_attempt(
     on.back()  # the quiz before it
     with pytest.raises(SessionError, match="not a task"):
         on.keep_refusal({"type": "pass"}, "X")
+
+
+def test_a_rule_answered_right_first_time_rises_without_any_mistake(
+        write_pack: WritePack) -> None:
+    from tests.lessons.conftest import lesson as demo_lesson
+
+    one = demo(write_pack, demo_lesson())
+    session = LessonSession(one)
+    assert mastery.first_try_outcomes(one, session.to_dict()) == []  # nothing answered yet
+    session.advance()
+    assert session.attempt(RIGHT).accepted  # the pass, right first time
+    session.advance()
+    assert not session.choose("n").accepted  # the quiz, wrong first: a mistake, not listed
+    assert session.choose("s").accepted
+    saved = session.to_dict()
+    pass_rule = mastery.step_rule(one.steps[1])
+    assert pass_rule == "pass_three"  # its feedback names PASS_NEEDS_THREE first
+    assert mastery.first_try_outcomes(one, saved) == [(pass_rule, True)]
+    [score] = mastery.rule_mastery(mastery.first_try_outcomes(one, saved))
+    assert (score.rule, score.right, score.wrong, score.score) == (pass_rule, 1, 0, 1.0)
+    wrong = [(m.rule, False) for m in session.take_mistakes()]  # what the store keeps
+    both = {s.rule: s for s in mastery.rule_mastery(wrong + mastery.first_try_outcomes(one, saved))}
+    assert both[pass_rule].score == 1.0 and both[mastery.CHOICE].score == 0.0
+    damaged = {"steps": {"pass": "first", "where": {"first_try": 1}, "gone": {"first_try": True}}}
+    assert mastery.first_try_outcomes(one, damaged) == []  # damaged records, steps gone
+    assert mastery.first_try_outcomes(one, {"steps": []}) == []
+    assert mastery.first_try_outcomes(one, None) == []

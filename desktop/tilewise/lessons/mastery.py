@@ -8,7 +8,10 @@ quiz whose option names no reason, is about the rules of its step (:func:`step_r
 :data:`CHOICE` (choosing well, not a rule broken).
 
 :func:`rule_mastery` turns judged outcomes ``(rule, right)`` into a score per rule, 0..1: the
-share of right answers (first moves of lesson steps and reviews count alike). The GUI names
+share of right answers (first moves of lesson steps and reviews count alike). The outcomes of
+a learner are the mistakes and review answers the review queue keeps, plus every step answered
+right first time in a lesson (:func:`first_try_outcomes`), so a rule rises when it is used
+right, not only when a mistake about it is made good. The GUI names
 each rule in the learner's language (``tilewise.gui.review.rulenames``); this module holds
 codes only.
 """
@@ -17,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from tilewise.lessons.model import Step
+from tilewise.lessons.model import Lesson, Step
 from tilewise.rules.verdict import Reason
 
 CHOICE = "choice"
@@ -102,6 +106,24 @@ class RuleScore:
         return self.right / total if total else 0.0
 
 
+def first_try_outcomes(lesson: Lesson, saved: Mapping[str, Any] | None) -> list[tuple[str, bool]]:
+    """``(rule, True)`` for each task or quiz step of ``lesson`` whose first answer in the
+    saved session (``LessonSession.to_dict()``: ``steps`` -> ``{"first_try": ...}``) was
+    right, in step order: what a learner who never errs has to show for it. A wrong first
+    answer is not listed: it was kept as a mistake, and the review queue's outcomes count it
+    (``tilewise.store.review.ReviewQueue.outcomes``); so the two lists add up without a
+    double count. Steps the lesson no longer has, and damaged records, are skipped."""
+    records = (saved or {}).get("steps")
+    if not isinstance(records, Mapping):
+        return []
+    found = []
+    for step in lesson.steps:
+        record = records.get(step.id)
+        if step.acting and isinstance(record, Mapping) and record.get("first_try") is True:
+            found.append((step_rule(step), True))
+    return found
+
+
 def rule_mastery(outcomes: Iterable[tuple[str, bool]]) -> list[RuleScore]:
     """Mastery per rule from ``(rule id, right)`` outcomes, in :data:`RULE_IDS` order, only
     the rules with an outcome (an unknown rule id raises ``KeyError``)."""
@@ -112,5 +134,5 @@ def rule_mastery(outcomes: Iterable[tuple[str, bool]]) -> list[RuleScore]:
     return [RuleScore(r, right[r], wrong[r]) for r in RULE_IDS if right[r] + wrong[r]]
 
 
-__all__ = ["CHOICE", "RULES", "RULE_IDS", "RuleScore", "mistake_rule", "rule_mastery",
-           "rule_of", "step_rule"]
+__all__ = ["CHOICE", "RULES", "RULE_IDS", "RuleScore", "first_try_outcomes", "mistake_rule",
+           "rule_mastery", "rule_of", "step_rule"]

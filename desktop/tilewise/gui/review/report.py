@@ -23,9 +23,10 @@ from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from tilewise.gui.review.chart import chart_font, paint_mastery
+from tilewise.gui.review.scores import learner_scores
 from tilewise.i18n import _, ngettext, normalize_language, set_language
 from tilewise.lessons.catalog import PackCatalog
-from tilewise.lessons.mastery import RuleScore, rule_mastery
+from tilewise.lessons.mastery import RuleScore
 from tilewise.lessons.model import Pack
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.review import ReviewQueue
@@ -99,7 +100,7 @@ def write_card(path: Path, store: ProgressStore, profile: Profile, packs: Sequen
                                      QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter))
     now = when or datetime.now().astimezone()
     draw_card(writer, profile.name, lessons_done(store, profile, packs, lang),
-              queue.due_today(profile.id, now=now), rule_mastery(queue.outcomes(profile.id)),
+              queue.due_today(profile.id, now=now), learner_scores(store, packs, profile.id),
               now)
     if not path.is_file() or path.stat().st_size == 0:
         raise OSError(f"{path} could not be written")

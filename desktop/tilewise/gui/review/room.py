@@ -16,8 +16,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
 from tilewise.gui.review.page import ReviewPage, ReviewRun
+from tilewise.gui.review.scores import learner_scores
 from tilewise.i18n import _, add_listener, remove_listener
-from tilewise.lessons.mastery import rule_mastery
 from tilewise.lessons.session import LessonSession
 from tilewise.store.review import ReviewQueue, end_of_day
 
@@ -69,7 +69,8 @@ class ReviewRoom:
         profile = self.window.profile.id
         queue = self.queue
         self.page.show_state(queue.due_today(profile),
-                             rule_mastery(queue.outcomes(profile)), finished)
+                             learner_scores(self.window.store, list(self.window.packs), profile),
+                             finished)
         self.window.stack.setCurrentWidget(self.page)
 
     def start(self) -> None:
