@@ -1,6 +1,7 @@
-"""The play room: reached from the practice page, a whole hand of each ruleset played as the
-learner with mouse clicks (and the keys), the coach, refusals, deal codes, and a language
-switch. Screenshots: ``TILEWISE_SHOTS=dir`` saves one per ruleset."""
+"""The play room on the table view: the core pack's guided first hands played from their lessons
+as the learner with real mouse drags (QTest press, move, release on the view), one wrong move
+explained by the coach and then the right one, to the win; a free hand to its end; refusals,
+the coach, keys, deal codes and a language switch. Screenshots: ``TILEWISE_SHOTS=dir``."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
 
 from tilewise.gui.reasons import explain
+from tilewise.gui.table.items import FixedTile
 from tilewise.i18n import set_language
 from tilewise.lessons.hand.engine import HandEngine
 from tilewise.lessons.hand.partners import Partners
+from tilewise.rules.tiles import JOKER
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -27,172 +31,159 @@ def open_play(qtbot: Any, window: Any) -> Any:
     return hub.play
 
 
-def select(qtbot: Any, view: Any, tiles: list[str]) -> None:
-    """Click one rack tile per code (the left-most not yet selected)."""
-    for code in tiles:
-        button = next(b for b, own in zip(view.rack.buttons, view.rack.codes, strict=True)
-                      if own == code and not b.isChecked())
-        qtbot.mouseClick(button, LEFT)
-    assert sorted(view.rack.selected()) == sorted(tiles)
+def drag_to(view: Any, start_scene: QPointF, end_scene: QPointF) -> None:
+    """Press at ``start_scene``, move in steps, release at ``end_scene`` (on the viewport)."""
+    table = view.table
+    start, end = table.mapFromScene(start_scene), table.mapFromScene(end_scene)
+    port = table.viewport()
+    QTest.mousePress(port, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, 4):
+        QTest.mouseMove(port, QPoint(start.x() + (end.x() - start.x()) * k // 3,
+                                     start.y() + (end.y() - start.y()) * k // 3))
+    QTest.mouseRelease(port, LEFT, Qt.KeyboardModifier.NoModifier, end)
 
 
-def click(qtbot: Any, view: Any, name: str) -> None:
-    button = view.buttons[name]
-    assert button.isVisible(), name
+def rack_item(view: Any, code: str) -> Any:
+    """The left-most rack tile of ``code`` not staged in a zone."""
+    return next(t for t in view.table_scene.tiles
+                if t.code == code and t.area == "rack" and t.placed is None and t.movable)
+
+
+def drag_tiles(view: Any, codes: list[str], zone: str) -> None:
+    """Drag each rack tile of ``codes`` into the next free slot of ``zone``."""
+    for code in codes:
+        scene = view.table_scene
+        item = rack_item(view, code)
+        slot = scene.zones[zone].filled.index(False)
+        drag_to(view, item.sceneBoundingRect().center(), scene.slot_centre(zone, slot))
+
+
+def press(qtbot: Any, view: Any, command: str) -> None:
+    button = view.buttons[command]
+    assert button.isVisible() and button.text(), command
     qtbot.mouseClick(button, LEFT)
 
 
-def play_by_mouse(qtbot: Any, view: Any) -> int:
-    """Play the learner's seat to the end as the partners would, by clicks; return moves."""
-    engine = view.engine
-    policy = Partners()
-    moves = 0
-    while not engine.over and view.me in engine.waiting():
-        action, _ = policy.decide(engine, view.me)
-        kind = action["type"]
-        before = len(engine.moves)
-        if kind == "pass":
-            select(qtbot, view, action["tiles"])
-            view.blind.setValue(action["blind"])
-            click(qtbot, view, "pass")
-        elif kind == "vote":
-            click(qtbot, view, "continue" if action["continue"] else "stop")
-        elif kind == "offer":
-            select(qtbot, view, action["tiles"])
-            click(qtbot, view, "offer")
-        elif kind == "draw":
-            click(qtbot, view, "draw")
-        elif kind in ("discard", "joker_exchange", "kong_concealed", "kong_added"):
-            select(qtbot, view, [action["tile"]])
-            name = {"discard": "discard", "joker_exchange": "exchange"}.get(kind, "kong")
-            click(qtbot, view, name)
-        elif kind == "declare_win":
-            click(qtbot, view, "declare")
-        elif kind == "no_claim":
-            click(qtbot, view, "let_go")
-        else:
-            button = view.claim_buttons[view.claim_actions.index(action)]
-            assert button.isVisible() and button.text()
-            qtbot.mouseClick(button, LEFT)
-        assert len(engine.moves) > before and engine.moves[before].legal, action
-        moves += 1
-    return moves
-
-
-@pytest.mark.parametrize(("ruleset", "seed"), [("american", 8), ("wsm", 8)])
-def test_a_whole_hand_by_mouse(qtbot: Any, window: Any, ruleset: str, seed: int) -> None:
-    view = open_play(qtbot, window)
-    view.deal(ruleset, seed, "S")
-    assert view.code.text() == view.engine.code
-    assert view.prompt.text() and view.coach.text()
-    moves = play_by_mouse(qtbot, view)
-    auto = HandEngine(ruleset, seed, card=view.card)
-    assert moves > 5 and view.engine.events == auto.events
-    assert view.engine.refused == 0 and view.prompt.text()
-    assert view.log.text()
-    shots = os.environ.get("TILEWISE_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        view.grab().save(str(Path(shots) / f"play-{ruleset}-end.png"))
-
-
-def test_coach_refusals_and_keys(qtbot: Any, window: Any) -> None:
-    view = open_play(qtbot, window)
-    view.deal("american", 4, "E")
-    assert "Charleston" in view.prompt.text()
-    view.rack.select(view.rack.codes[:2])
-    click(qtbot, view, "pass")
-    assert explain("PASS_NEEDS_THREE", "american") in view.feedback.text()
-    assert view.coach.isVisible() and "Line" in view.coach.text()
-    view.coach_on.setChecked(False)
-    assert not view.coach.isVisible()
-    view.coach_on.setChecked(True)
-    # keys: M declares (refused: the hand is not complete), the reason is shown
-    qtbot.keyClick(view, Qt.Key.Key_M)
-    assert explain("NOT_A_WINNING_HAND", "american") in view.feedback.text()
-    shots = os.environ.get("TILEWISE_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        view.grab().save(str(Path(shots) / "play-american-charleston.png"))
-
-
-def test_deal_codes_and_languages(qtbot: Any, window: Any) -> None:
-    view = open_play(qtbot, window)
-    view.code.setText("000-01y")
-    qtbot.mouseClick(view.deal_button, LEFT)
-    assert view.engine is None and "deal code" in view.feedback.text()
-    view.code.setText("g00-01m")
-    qtbot.mouseClick(view.deal_button, LEFT)
-    assert view.engine.ruleset == "wsm" and view.engine.seed == 3
-    qtbot.mouseClick(view.new_button, LEFT)
-    assert view.engine.ruleset == "wsm" and view.code.text() == view.engine.code
-    english = view.title.text()
-    set_language("de")
-    try:
-        assert view.title.text() != english and view.prompt.text()
-    finally:
-        set_language("en")
-
-
 def perform(qtbot: Any, view: Any, action: dict[str, Any]) -> None:
-    """Make one learner move by mouse clicks (rack tiles, then the move's button)."""
+    """Make one learner move as a person does: drags on the table, then the spoken button."""
     kind = action["type"]
     if kind == "pass":
-        select(qtbot, view, action["tiles"])
-        view.blind.setValue(action["blind"])
-        click(qtbot, view, "pass")
-    elif kind == "vote":
-        click(qtbot, view, "continue" if action["continue"] else "stop")
+        drag_tiles(view, list(action["tiles"]), "pass")
+    elif kind == "discard":
+        drag_tiles(view, [action["tile"]], "discard")
+    elif kind == "joker_exchange":  # onto the exposed joker itself
+        target = action["target"]
+        joker = next(i for i in view.table_scene.items() if isinstance(i, FixedTile)
+                     and i.code == JOKER and i.exposure is not None
+                     and i.exposure[:2] == (target["seat"], target["meld"]))
+        drag_to(view, rack_item(view, action["tile"]).sceneBoundingRect().center(),
+                joker.sceneBoundingRect().center())
     elif kind == "offer":
-        select(qtbot, view, action["tiles"])
-        click(qtbot, view, "offer")
-    elif kind == "draw":
-        click(qtbot, view, "draw")
-    elif kind in ("discard", "joker_exchange", "kong_concealed", "kong_added"):
-        select(qtbot, view, [action["tile"]])
-        name = {"discard": "discard", "joker_exchange": "exchange"}.get(kind, "kong")
-        click(qtbot, view, name)
-    elif kind == "declare_win":
-        click(qtbot, view, "declare")
-    elif kind == "no_claim":
-        click(qtbot, view, "let_go")
-    else:
-        from tilewise.lessons.moves import same_action
-
-        index = next(i for i, a in enumerate(view.claim_actions)
-                     if same_action({k: v for k, v in a.items() if k not in ("seat",)},
-                                    {k: v for k, v in action.items() if k != "seat"}))
-        button = view.claim_buttons[index]
-        assert button.isVisible() and button.text()
-        qtbot.mouseClick(button, LEFT)
+        drag_tiles(view, list(action["tiles"]), "courtesy")
+        press(qtbot, view, "offer")
+    elif kind == "vote":
+        press(qtbot, view, "vote:continue" if action["continue"] else "vote:stop")
+    elif kind == "claim":
+        drag_tiles(view, list(action["tiles"]), "claim")
+        press(qtbot, view, f"claim:{action['claim']}")
+    elif kind in ("draw", "no_claim", "declare_win"):
+        press(qtbot, view, kind)
+    else:  # pragma: no cover - the policy makes no other move for these deals
+        raise AssertionError(action)
 
 
 @pytest.mark.parametrize("lesson_id", ["first-hand-wsm", "first-hand-american"])
-def test_a_guided_first_hand_from_its_lesson(qtbot: Any, window: Any, core_pack: Any,
-                                             lesson_id: str) -> None:
+def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
+                                      lesson_id: str) -> None:
     window.open_lesson(core_pack.id, lesson_id)
     player = window.player
     while player.session.step.kind != "hand":
         qtbot.mouseClick(player.next_button, LEFT)
-    assert player.hand_button.isVisible()
     qtbot.mouseClick(player.hand_button, LEFT)
     view = window.practice.play
     assert window.stack.currentWidget() is view and view.guided is not None
     guided = view.guided
-    # a move off the plan is explained and not played
-    if guided.point.expect["type"] == "discard":
-        other = next(t for t in view.rack.codes if t != guided.point.expect["tile"])
-        select(qtbot, view, [other])
-        click(qtbot, view, "discard")
-        assert guided.index == 0 and view.feedback.text()
+    explained = False
     for point in guided.hand.script:
         assert guided.point is point and view.prompt.text()
-        perform(qtbot, view, point.expect)
+        wrong = next((w for w in point.wrong if w.feedback and w.action["type"] in (
+            "discard", "no_claim")), None)
+        if wrong is not None and not explained:  # a wrong move first: the coach says why
+            before = guided.engine.hand(guided.hand.seat)
+            perform(qtbot, view, dict(wrong.action))
+            assert view.guidance is not None and view.guidance.kind == "wrong"
+            assert view.pack_text(wrong.feedback) in view.feedback.text()
+            assert guided.point is point and guided.engine.hand(guided.hand.seat) == before
+            explained = True
+        perform(qtbot, view, dict(point.expect))
         assert view.guidance is not None and view.guidance.kind == "right", point.expect
+    assert explained
     assert guided.over and guided.engine.result.winner == guided.hand.seat
-    assert view.prompt.text() == "You win this hand!"
+    assert guided.engine.refused == 0 and view.prompt.text() == "You win this hand!"
     shots = os.environ.get("TILEWISE_SHOTS")
     if shots:
-        view.grab().save(str(Path(shots) / f"guided-{lesson_id}-end.png"))
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(Path(shots) / f"guided-{lesson_id}-end.png"))
     qtbot.mouseClick(view.back_button, LEFT)
     assert window.stack.currentWidget() is player
+
+
+def test_a_free_hand_to_its_end(qtbot: Any, window: Any) -> None:
+    """WSM deal 8 from South: every learner move made as the partners would (drops and
+    buttons, through the view's own handlers); the same hand as four computer seats."""
+    view = open_play(qtbot, window)
+    view.deal("wsm", 8, "S")
+    engine, policy = view.engine, Partners()
+    moves = 0
+    while not engine.over and "S" in engine.waiting():
+        action, _why = policy.decide(engine, "S")
+        scene, before = view.table_scene, len(engine.moves)
+        if action["type"] == "discard":
+            view.drop(rack_item(view, action["tile"]).tile_id, "discard")
+        elif action["type"] == "claim":
+            for code in action["tiles"]:
+                view.drop(rack_item(view, code).tile_id, "claim")
+            press(qtbot, view, f"claim:{action['claim']}")
+        elif action["type"] in ("kong_concealed", "kong_added"):
+            zone = "kong" if action["type"] == "kong_concealed" else f"kong_{action['end']}"
+            view.drop(rack_item(view, action["tile"]).tile_id, zone)
+        else:
+            press(qtbot, view, action["type"])
+        assert engine.moves[before].legal, action
+        assert scene.tiles and moves < 200
+        moves += 1
+    auto = HandEngine("wsm", 8)
+    assert moves > 5 and engine.events == auto.events and engine.refused == 0
+    assert view.prompt.text() and view.log.text()
+
+
+def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
+    view = open_play(qtbot, window)
+    view.deal("american", 0, "E")
+    assert "Charleston" in view.prompt.text() and "Line" in view.coach.text()
+    drag_tiles(view, [JOKER], "pass")  # the referee sends it back at once, and says why
+    assert explain("JOKER_NOT_PASSABLE", "american") in view.feedback.text()
+    assert rack_item(view, JOKER).placed is None
+    scene = view.table_scene
+    item = next(t for t in scene.tiles if t.area == "rack")
+    drag_to(view, item.sceneBoundingRect().center(), QPointF(20, 20))  # dropped on the felt
+    assert scene.item_for(item.tile_id) is not None and scene.item_for(item.tile_id).placed is None
+    # keys: M declares (refused: the hand is not complete), the reason is shown
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    assert explain("NOT_A_WINNING_HAND", "american") in view.feedback.text()
+    view.coach_on.setChecked(False)
+    assert not view.coach.isVisible()
+    view.coach_on.setChecked(True)
+    view.code.setText("000-01y")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    assert "deal code" in view.feedback.text()
+    view.code.setText("g00-01m")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    assert view.engine.ruleset == "wsm" and view.engine.seed == 3
+    english = view.title.text()
+    set_language("de")
+    try:
+        assert view.title.text() != english and view.prompt.text()
+        assert view.buttons and all(b.text() for b in view.buttons.values())
+    finally:
+        set_language("en")

@@ -1,14 +1,22 @@
 """The play room: a whole hand, American or WSM, the learner in one seat, three computer partners,
-and a coach that can be turned off.
+and a coach that can be turned off, on the same table view as the lessons.
 
-Drives :class:`tilewise.lessons.hand.engine.HandEngine`; every move goes to the engine, which
-has the referee judge it; a refusal shows the reason's sentence. The learner selects tiles in
-the rack (click, or Tab and Space) and acts with the buttons or their keys: D draw, X discard,
-M declare (Mah Jongg or a win), L let a discard go, J exchange a joker, K kong (WSM), P pass
-(Charleston), O offer (courtesy). A claim button appears for each claim the referee allows.
-The deal code above the table gives every computer the same hand (a class plays it together;
-the presenter shows the code). Sentences for partners' reasons, table events and the coach are
-written here from the engine's codes.
+The table is the lessons' table view (``gui.table``: the same drawing, drags and keys) drawing
+:class:`tilewise.lessons.hand.desk.HandDesk`, the hand's table model: the learner's rack, the
+partners' concealed racks (backs) and exposures (the claimed tile sideways), every seat's
+discards, the wall count, and the zones of what the table waits for from the learner. The
+learner drags tiles: three into the pass zone (the tiles arriving face down on a blind step
+can be passed on), one into the discard zone, the tiles to expose with a discard into the claim
+zone (then the claim's button), a natural tile onto an exposed joker (or its zone) to redeem
+it, the courtesy offer into its zone; the keyboard does the same (arrows, Space, 1-9, Enter).
+The buttons are the spoken ones: draw, the claims, let it go, the stop vote, the offer, Mah
+Jongg / a win (keys D, L, M). All state is the engine's; every move goes to it (the referee
+judges it) and a refusal shows the reason's sentence. The deal code above the table gives every
+computer the same hand. Sentences for partners' reasons, table events and the coach are written
+here from the engine's codes.
+
+When a hand ends, ``finished(engine)`` is emitted once (the practice hub saves the result and
+the hand's key moments).
 """
 
 from __future__ import annotations
@@ -26,23 +34,29 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from tilewise.gui.practice.widgets import TileRow, plain_label, refusal_text, tile_list
+from tilewise.gui.player.player import command_label, keyboard_help
+from tilewise.gui.practice.widgets import plain_label, refusal_text, tile_list
 from tilewise.gui.reasons import seat_name, tile_name
+from tilewise.gui.table import access
+from tilewise.gui.table.drops import DeskDrops
+from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import N_, _, ngettext
 from tilewise.lessons.hand.card import CardLine, PracticeCard
 from tilewise.lessons.hand.coach import claim_advice, closest_lines, partner_reasons, waiting_for
 from tilewise.lessons.hand.dealcode import MAX_SEED, DealCodeError, decode
+from tilewise.lessons.hand.desk import HandDesk
 from tilewise.lessons.hand.engine import Event, HandEngine
 from tilewise.lessons.hand.guided import Guidance, GuidedHand
 from tilewise.lessons.model import HandScript
+from tilewise.lessons.steptable import Outcome
 from tilewise.rules.seats import SEATS
-from tilewise.rules.tiles import JOKER, sort_tiles
+from tilewise.rules.tiles import sort_tiles
 from tilewise.rules.verdict import Verdict
 
 _CLAIM_NAMES = {
@@ -65,14 +79,28 @@ def claim_name(claim: str) -> str:
     return _(_CLAIM_NAMES.get(claim, claim))
 
 
-class PlayView(QWidget):
-    """The play room. Public methods (tests drive them): :meth:`deal`, :meth:`act`,
-    :meth:`draw`, :meth:`discard`, :meth:`declare`, :meth:`let_go`, :meth:`claim`,
-    :meth:`exchange_joker`, :meth:`kong`, :meth:`pass_tiles`, :meth:`vote`, :meth:`offer`,
+def button_label(command: str, ruleset: str) -> str:
+    """The text of a play-room button: a table command's (``command_label``), ``draw`` and
+    ``no_claim`` with their keys."""
+    if command == "draw":
+        return _("Draw (D)")
+    if command == "no_claim":
+        return _("Let it go (L)")
+    if command == "declare_win":
+        return (_("Declare Mah Jongg (M)") if ruleset == "american"
+                else _("Declare a win (M)"))
+    return command_label(command, ruleset)
+
+
+class PlayView(DeskDrops, QWidget):
+    """The play room. Public methods (tests drive them): :meth:`deal`, :meth:`guide`,
+    :meth:`drop`, :meth:`miss`, :meth:`send_selection` (:class:`DeskDrops`), :meth:`command`,
+    :meth:`act`,
     :meth:`retranslate`. ``card`` is the practice card (American), ``line_name`` translates a
-    card line's label."""
+    card line's label. ``finished(engine)``: a hand ended (once per hand)."""
 
     leave = Signal()
+    finished = Signal(object)
 
     def __init__(self, images: TileImages, card: PracticeCard | None,
                  line_name: Callable[[CardLine], str] | None = None,
@@ -81,12 +109,14 @@ class PlayView(QWidget):
         self.card = card
         self.line_name = line_name or (lambda line: line.label)
         self.engine: HandEngine | None = None
+        self.desk: HandDesk | None = None
         self.last_refusal: Verdict | None = None
         #: A lesson's guided hand being played (None: free play), its pack-text translator,
         #: and the answer to the learner's last move.
         self.guided: GuidedHand | None = None
         self.pack_text: Callable[[str | None], str] = lambda text: text or ""
         self.guidance: Guidance | None = None
+        self._reported: HandEngine | None = None
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.ruleset_label, self.seat_label, self.code_label = QLabel(), QLabel(), QLabel()
@@ -107,28 +137,21 @@ class PlayView(QWidget):
         self.back_button = QPushButton()
         self.coach_on = QCheckBox()
         self.coach_on.setChecked(True)
-        self.prompt = QLabel()
-        self.prompt.setObjectName("stepTitle")
-        self.prompt.setWordWrap(True)
-        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
-        self.table = plain_label()
-        self.open_tile = TileRow(images, 64)
-        self.exposed = TileRow(images, 40)
-        self.rack = TileRow(images)
-        self.rack.setObjectName("play:rack")
-        self.blind_label = QLabel()
-        self.blind = QSpinBox()
-        self.blind.setRange(0, 3)
+        self.prompt = plain_label("stepTitle")
+        self.status = plain_label()
+        self.record = plain_label()
+        self.record.setObjectName("play:record")
+        access.install()  # the table's tiles and zones for screen readers
+        self.table_scene = TableScene(images, self)
+        self.table_scene.whole_hand = True
+        self.table = TableView(self.table_scene)
+        self.table.setMinimumSize(360, 260)
+        self.table.dropped.connect(self.drop)
+        self.table.missed.connect(self.miss)
+        self.table.send.connect(self.send_selection)
+        self.commands = QHBoxLayout()
+        #: The button of each command shown now (``draw``, ``claim:pung``, ``no_claim`` ...).
         self.buttons: dict[str, QPushButton] = {}
-        for name in ("draw", "discard", "declare", "let_go", "exchange", "kong", "pass",
-                     "continue", "stop", "offer"):
-            button = QPushButton()
-            button.setObjectName(f"play:{name}")
-            self.buttons[name] = button
-        self.claim_row = QHBoxLayout()
-        self.claim_buttons: list[QPushButton] = []
-        #: The claim action behind each claim button (same order).
-        self.claim_actions: list[dict[str, Any]] = []
         self.coach = plain_label("cardNote")
         self.feedback = plain_label("feedback")
         self.log = plain_label()
@@ -138,46 +161,30 @@ class PlayView(QWidget):
             top.addWidget(widget)
         top.addStretch(1)
         top.addWidget(self.back_button)
-        actions = QHBoxLayout()
-        for name in ("draw", "discard", "declare", "let_go", "exchange", "kong", "pass"):
-            actions.addWidget(self.buttons[name])
-        actions.addWidget(self.blind_label)
-        actions.addWidget(self.blind)
-        for name in ("continue", "stop", "offer"):
-            actions.addWidget(self.buttons[name])
-        actions.addStretch(1)
+        # The table as large as the page allows; the words in a column beside it.
+        side_box = QWidget()
+        side_box.setMaximumWidth(340)
+        side = QVBoxLayout(side_box)
+        for widget, stretch in ((self.status, 0), (self.feedback, 0), (self.coach_on, 0),
+                                (self.coach, 0), (self.log, 1), (self.record, 0)):
+            side.addWidget(widget, stretch)
+        middle = QHBoxLayout()
+        for widget, stretch in ((self.table, 3), (side_box, 1)):
+            middle.addWidget(widget, stretch)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
         root.addWidget(self.prompt)
-        root.addWidget(self.table)
-        root.addWidget(self.open_tile)
-        root.addLayout(self.claim_row)
-        root.addWidget(self.exposed)
-        root.addWidget(self.rack)
-        root.addLayout(actions)
-        root.addWidget(self.coach_on)
-        root.addWidget(self.coach)
-        root.addWidget(self.feedback)
-        root.addWidget(self.log, 1)
+        root.addLayout(middle, 1)
+        root.addLayout(self.commands)
         self.deal_button.clicked.connect(self.deal_code)
         self.new_button.clicked.connect(self.new_deal)
         self.back_button.clicked.connect(self.leave.emit)
         self.coach_on.toggled.connect(lambda _on: self.retranslate())
-        handlers: dict[str, Callable[[], None]] = {
-            "draw": self.draw, "discard": self.discard, "declare": self.declare,
-            "let_go": self.let_go, "exchange": self.exchange_joker, "kong": self.kong,
-            "pass": self.pass_tiles, "continue": lambda: self.vote(True),
-            "stop": lambda: self.vote(False), "offer": self.offer,
-        }
-        keys = {"draw": "D", "discard": "X", "declare": "M", "let_go": "L", "exchange": "J",
-                "kong": "K", "pass": "P", "offer": "O"}
-        for name, handler in handlers.items():
-            self.buttons[name].clicked.connect(lambda _c=False, h=handler: h())
-            if name in keys:
-                shortcut = QShortcut(QKeySequence(keys[name]), self)
-                shortcut.activated.connect(handler)
-        self.retranslate()
+        for key, command in (("D", "draw"), ("L", "no_claim"), ("M", "declare_win")):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(lambda c=command: self._key(c))
+        self._redraw()
 
     # ---- dealing ------------------------------------------------------------------------
     def deal(self, ruleset: str, seed: int, seat: str) -> None:
@@ -185,11 +192,8 @@ class PlayView(QWidget):
         self.ruleset.setCurrentIndex(0 if ruleset == "american" else 1)
         self.seat.setCurrentIndex(SEATS.index(seat))
         card = self.card if ruleset == "american" else None
-        self.engine = HandEngine(ruleset, seed, card=card, learner=seat)
-        self.code.setText(self.engine.code)
-        self.last_refusal = None
         self.guided = self.guidance = None
-        self._refresh()
+        self._start(HandEngine(ruleset, seed, card=card, learner=seat))
 
     def guide(self, hand: HandScript, text: Callable[[str | None], str]) -> None:
         """Play a lesson's guided hand: its deal and seat; each move checked against the
@@ -197,12 +201,17 @@ class PlayView(QWidget):
         self.guided = GuidedHand(hand, self.card)
         self.pack_text = text
         self.guidance = None
-        self.last_refusal = None
-        self.engine = self.guided.engine
         self.ruleset.setCurrentIndex(0 if hand.ruleset == "american" else 1)
         self.seat.setCurrentIndex(SEATS.index(hand.seat))
-        self.code.setText(self.engine.code)
-        self._refresh()
+        self._start(self.guided.engine)
+
+    def _start(self, engine: HandEngine) -> None:
+        self.engine = engine
+        self.desk = HandDesk(engine, self._submit)
+        self.code.setText(engine.code)
+        self.last_refusal = None
+        self.table_scene.revealed = set()
+        self._redraw()
 
     def deal_code(self) -> None:
         """Deal the hand of the code typed in (its ruleset comes with it)."""
@@ -219,135 +228,97 @@ class PlayView(QWidget):
         ruleset = str(self.ruleset.currentData())
         self.deal(ruleset, random.randint(0, MAX_SEED), str(self.seat.currentData()))
 
-    # ---- moves --------------------------------------------------------------------------
+    def reveal(self, seat: str, shown: bool = True) -> None:
+        """Show ``seat``'s concealed rack face up on the table (the presenter's cue), or
+        face down again."""
+        if shown:
+            self.table_scene.revealed.add(seat)
+        else:
+            self.table_scene.revealed.discard(seat)
+        self._redraw()
+
+    # ---- moves: each one operation on the desk, then a redraw from it --------------------
     @property
     def me(self) -> str:
         """The learner's seat."""
         return str(self.seat.currentData())
 
-    def act(self, action: dict[str, Any]) -> Verdict | None:
-        """Send one move of the learner to the engine; show a refusal's reason."""
+    def _submit(self, action: dict[str, Any]) -> Verdict | None:
+        """The desk's way to play a move: checked against the script of a guided hand, else
+        straight to the engine; a refusal is kept for its sentence."""
         if self.engine is None:
             return None
         if self.guided is not None:
             answer = self.guided.attempt(action)
             self.guidance = answer
             self.last_refusal = answer.verdict if answer.kind == "refused" else None
-            self._refresh()
             return answer.verdict
         verdict = self.engine.act({**action, "seat": self.engine.learner})
         self.last_refusal = None if verdict.legal else verdict
-        self._refresh()
         return verdict
 
-    def draw(self) -> None:
-        """Draw from the wall."""
-        self.act({"type": "draw"})
+    def act(self, action: dict[str, Any]) -> Verdict | None:
+        """Play one move of the learner as it is (tests; the table's moves go through the
+        desk): the verdict, the table drawn again."""
+        if self.desk is None:
+            return None
+        self._after(self.desk.play(action))
+        return self.desk.last
 
-    def discard(self) -> None:
-        """Discard the selected tile."""
-        chosen = self.rack.selected()
-        if chosen:
-            self.act({"type": "discard", "tile": chosen[0]})
+    def command(self, command: str) -> None:
+        """A button: ``draw``, ``no_claim``, ``claim:<kind>`` (with the tiles in the claim
+        zone), ``vote:continue`` / ``vote:stop``, ``offer``, ``declare_win``."""
+        if self.desk is not None:
+            self._after(self.desk.command(command))
 
-    def declare(self) -> None:
-        """Declare Mah Jongg (American) or a win (WSM) with the hand as it is."""
-        self.act({"type": "declare_win"})
+    def _key(self, command: str) -> None:
+        if self.desk is not None and command in self.desk.commands:
+            self.command(command)
 
-    def let_go(self) -> None:
-        """Let the open discard (or added kong) go."""
-        self.act({"type": "no_claim"})
-
-    def claim(self, action: dict[str, Any]) -> None:
-        """Make one of the claims the coach lists (the referee allows it)."""
-        self.act(dict(action))
-
-    def exchange_joker(self) -> None:
-        """Swap the selected rack tile for a joker in an exposure it matches."""
-        engine = self.engine
-        chosen = self.rack.selected()
-        if engine is None or not chosen:
-            return
-        tile = chosen[0]
-        for owner in SEATS:
-            for index, meld in enumerate(engine.melds(owner)):
-                if JOKER in meld.tiles and tile in meld.tiles:
-                    self.act({"type": "joker_exchange", "tile": tile,
-                              "target": {"seat": owner, "meld": index}})
-                    return
-        target = next(((owner, index) for owner in SEATS
-                       for index, meld in enumerate(engine.melds(owner)) if JOKER in meld.tiles),
-                      None)
-        if target is None:
-            self.last_refusal = None
-            self._refresh()
-            self.feedback.setText(_("No exposure on the table holds a joker."))
-            return
-        # the referee explains why this tile cannot redeem that joker
-        self.act({"type": "joker_exchange", "tile": tile,
-                  "target": {"seat": target[0], "meld": target[1]}})
-
-    def kong(self) -> None:
-        """WSM: a concealed kong of the selected tile, or add it to your exposed pong."""
-        engine = self.engine
-        chosen = self.rack.selected()
-        if engine is None or not chosen:
-            return
-        tile = chosen[0]
-        pong = next((m for m in engine.melds(self.me) if m.kind == "pong" and m.tiles[0] == tile),
-                    None)
-        if pong is None:
-            self.act({"type": "kong_concealed", "tile": tile})
-            return
-        end = "left" if pong.rotated == 2 else "right"
-        self.act({"type": "kong_added", "tile": tile, "end": end})
-
-    def pass_tiles(self) -> None:
-        """Pass the selected tiles, and as many unseen ones as the blind box says."""
-        self.act({"type": "pass", "tiles": self.rack.selected(), "blind": self.blind.value()})
-
-    def vote(self, keep_going: bool) -> None:
-        """Vote at the stop vote: go on with the second Charleston, or stop it."""
-        self.act({"type": "vote", "continue": keep_going})
-
-    def offer(self) -> None:
-        """Offer the selected tiles (0-3) in the courtesy pass."""
-        self.act({"type": "offer", "tiles": self.rack.selected()})
-
-    # ---- drawing the table --------------------------------------------------------------
-    def _refresh(self) -> None:
-        engine = self.engine
-        me = self.me
-        self.rack.set_tiles(sort_tiles(engine.hand(me)) if engine else [])
-        exposed = [t for m in engine.melds(me) for t in m.tiles] if engine else []
-        self.exposed.set_tiles(exposed, checkable=False)
-        tile = engine.claim_tile() if engine else None
-        self.open_tile.set_tiles([tile] if tile else [], checkable=False)
-        for button in self.claim_buttons:
-            self.claim_row.removeWidget(button)
-            button.hide()
-            button.setParent(None)
-            button.deleteLater()
-        self.claim_buttons, self.claim_actions = [], []
-        if engine is not None and me in engine.waiting() and "claim" in engine.allowed(me):
-            for advice in claim_advice(engine, me):
-                if advice.code == "claim":
-                    button = QPushButton()
-                    button.setObjectName(f"play:claim:{advice.params['claim']}")
-                    action = dict(advice.params["action"])
-                    button.clicked.connect(lambda _c=False, a=action: self.claim(a))
-                    self.claim_row.addWidget(button)
-                    button.show()
-                    self.claim_buttons.append(button)
-                    self.claim_actions.append(action)
+    def _after(self, outcome: Outcome, held: int | None = None) -> None:
+        desk = self.desk
+        if desk is not None and desk.preview is not None:
+            self.last_refusal, self.guidance = desk.preview, None
+        if desk is not None and outcome.changed:
+            self._redraw()
+        elif held is not None:
+            self.table_scene.put_back(held)
         self.retranslate()
+        engine = self.engine
+        if engine is not None and engine.over and self._reported is not engine:
+            self._reported = engine
+            self.finished.emit(engine)
+
+    def _redraw(self) -> None:
+        desk = self.desk
+        if desk is not None:
+            self.table_scene.show_table(desk.table)
+            self.table.fit()
+        else:
+            self.table_scene.clear()
+        self._buttons()
+        self.retranslate()
+
+    def _buttons(self) -> None:
+        while self.commands.count():
+            item = self.commands.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.buttons = {}
+        for command in self.desk.commands if self.desk is not None else []:
+            button = QPushButton()
+            button.setObjectName(f"play:{command}")
+            button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
+            self.commands.addWidget(button)
+            button.show()
+            self.buttons[command] = button
+        self.commands.addStretch(1)
 
     # ---- text ---------------------------------------------------------------------------
     def retranslate(self) -> None:
         """Every text in the current language (also after each move)."""
-        engine = self.engine
-        me = self.me
-        allowed = engine.allowed(me) if engine else ()
         self.title.setText(_("Play a whole hand"))
         self.ruleset_label.setText(_("Rules"))
         self.ruleset.setItemText(0, _("American"))
@@ -360,43 +331,24 @@ class PlayView(QWidget):
         self.new_button.setText(_("New deal"))
         self.back_button.setText(_("Back to practice"))
         self.coach_on.setText(_("Coach"))
-        self.blind_label.setText(_("Blind"))
-        texts = {
-            "draw": _("Draw (D)"), "discard": _("Discard (X)"),
-            "declare": _("Declare Mah Jongg (M)") if engine is None or engine.ruleset == "american"
-            else _("Declare a win (M)"),
-            "let_go": _("Let it go (L)"), "exchange": _("Exchange a joker (J)"),
-            "kong": _("Kong (K)"), "pass": _("Pass (P)"), "continue": _("Go on"),
-            "stop": _("Stop"), "offer": _("Offer (O)"),
-        }
-        visible = {
-            "draw": "draw" in allowed, "discard": "discard" in allowed,
-            "declare": "declare_win" in allowed, "let_go": "no_claim" in allowed,
-            "exchange": "joker_exchange" in allowed, "kong": "kong_concealed" in allowed,
-            "pass": "pass" in allowed, "continue": "vote" in allowed, "stop": "vote" in allowed,
-            "offer": "offer" in allowed,
-        }
-        for name, button in self.buttons.items():
-            button.setText(texts[name])
-            button.setVisible(visible[name])
-        self.blind.setVisible("pass" in allowed)
-        self.blind_label.setVisible("pass" in allowed)
-        for button, action in zip(self.claim_buttons, self.claim_actions, strict=True):
-            tiles = tile_list(action["tiles"])
-            name = claim_name(str(action["claim"]))
-            button.setText(_("{claim} with {tiles}", claim=name, tiles=tiles) if tiles else name)
-        self.rack.retranslate()
-        self.open_tile.retranslate()
-        self.exposed.retranslate()
+        self.table.setAccessibleName(_("Table"))
+        self.table.setAccessibleDescription(keyboard_help())
+        for command, button in self.buttons.items():
+            button.setText(button_label(command, self._ruleset()))
         self.prompt.setText(self._prompt_text())
-        self.table.setText(self._table_text())
+        self.status.setText(self._table_text())
         self.coach.setVisible(self.coach_on.isChecked())
         self.coach.setText(self._coach_text() if self.coach_on.isChecked() else "")
         # a wrapped label keeps the height of its first text unless told (clipped lines)
-        for label in (self.coach, self.table):
-            label.setMinimumHeight(max(0, label.heightForWidth(max(label.width(), 600))))
+        for label in (self.coach, self.prompt):
+            label.setMinimumHeight(max(0, label.heightForWidth(max(label.width(), 300))))
         self.feedback.setText(self._feedback_text())
         self.log.setText("\n".join(self._log_lines()))
+
+    def show_record(self, played: int, won: int) -> None:
+        """Show the learner's record of whole hands (from the progress store)."""
+        self.record.setText(ngettext("Hands played: {n}, won {won}.",
+                                     "Hands played: {n}, won {won}.", played, won=won))
 
     def _feedback_text(self) -> str:
         answer = self.guidance
@@ -440,47 +392,38 @@ class PlayView(QWidget):
             return _("The partners are playing.")
         stage = engine.stage
         if stage == "pass":
-            return _("Charleston: {step}. Select three tiles to pass (never a joker).",
+            return _("Charleston: {step}. Drag three tiles into the pass zone (never a "
+                     "joker).",
                      step=_(_STEP_NAMES[str(engine.step)]))
         if stage == "vote":
             return _("The first Charleston is done. Go on with the second one, or stop it?")
         if stage == "courtesy":
-            return _("Courtesy pass: select 0 to 3 tiles to offer the player across, then "
-                     "offer.")
+            return _("Courtesy pass: drag 0 to 3 tiles into the zone to offer the player "
+                     "across, then offer.")
         if stage == "draw":
             return _("Your turn: draw a tile from the wall.")
         if stage == "turn":
-            return _("Select a tile and discard it, or declare if your hand is complete.")
+            return _("Drag a tile into the discard zone, or declare if your hand is "
+                     "complete.")
         by = engine.discarder()
         tile = engine.claim_tile()
         assert by is not None and tile is not None
         if stage == "rob":
             return _("{seat} adds the {tile} to a pong. Rob the kong with a win, or let it go?",
                      seat=seat_name(by), tile=tile_name(tile))
-        return _("{seat} discards the {tile}. Claim it, or let it go?", seat=seat_name(by),
+        return _("{seat} discards the {tile}. To claim it, drag the tiles you expose with it "
+                 "into the claim zone and press the claim; or let it go.", seat=seat_name(by),
                  tile=tile_name(tile))
 
     def _table_text(self) -> str:
+        """The deal and the wall in words (the table draws the rest), and the dead hands."""
         engine = self.engine
         if engine is None:
             return ""
         lines = [_("Deal {code}. Tiles left in the wall: {count}.", code=engine.code,
                    count=len(engine.wall))]
-        for seat in SEATS:
-            if seat == self.me:
-                continue
-            melds = engine.melds(seat)
-            shown = "; ".join(tile_list(m.tiles) for m in melds)
-            river = engine.state["discards"][seat][-6:]
-            text = _("{seat}: {count} in the rack.", seat=seat_name(seat),
-                     count=len(engine.hand(seat)))
-            if shown:
-                text += " " + _("Exposed: {tiles}.", tiles=shown)
-            if river:
-                text += " " + _("Last discards: {tiles}.", tiles=tile_list(river))
-            if seat in engine.dead:
-                text += " " + _("Dead hand.")
-            lines.append(text)
+        lines += [_("{seat}'s hand is dead and sits out.", seat=seat_name(seat))
+                  for seat in engine.dead if seat != self.me]
         return "\n".join(lines)
 
     def _coach_text(self) -> str:

@@ -30,6 +30,7 @@ from tilewise.gui.plaintext import make_plain
 from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
 from tilewise.gui.reasons import charleston_step_name, explain, seat_name, tile_name
 from tilewise.gui.table import access
+from tilewise.gui.table.drops import DeskDrops
 from tilewise.gui.table.scene import TableScene
 from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
@@ -45,7 +46,7 @@ from tilewise.rules.verdict import Verdict
 ScoreSink = Callable[[str, int, int, int, int, dict[str, Any]], None]
 
 
-class CharlestonPracticeView(QWidget):
+class CharlestonPracticeView(DeskDrops, QWidget):
     """The Charleston practice table. Public methods (tests drive them): :meth:`deal`,
     :meth:`drop`, :meth:`miss`, :meth:`send_selection`, :meth:`vote`, :meth:`offer_selected`,
     :meth:`retranslate`."""
@@ -152,23 +153,6 @@ class CharlestonPracticeView(QWidget):
         self.last_refusal, self.refused_reason = None, None
         self._redraw()
         self.retranslate()
-
-    def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> None:
-        """A tile dropped on a zone (a full pass zone passes)."""
-        if self.desk is not None:
-            self._after(self.desk.move(tile_id, zone_id, None if slot < 0 else slot), tile_id)
-
-    def miss(self, tile_id: int) -> None:
-        """A tile released away from every zone goes back."""
-        if self.desk is not None:
-            self._after(self.desk.take_back(tile_id), tile_id)
-
-    def send_selection(self, zone_id: str) -> None:
-        """The keyboard: the selected tiles, in rack order, to ``zone_id``."""
-        for tile_id in [t.tile_id for t in self.table_scene.selection()]:
-            self.drop(tile_id, zone_id)
-        self.table_scene.selected = []
-        self._redraw()
 
     def vote(self, keep_going: bool) -> None:
         """Vote at the stop vote (True: play the second Charleston)."""

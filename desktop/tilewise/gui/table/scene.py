@@ -12,6 +12,11 @@ Tiles a verdict moved (``Motion`` s) slide from where they were drawn to their n
 (passed tiles to their seat, received ones in, a claimed tile into its meld), briefly
 (:attr:`TableScene.duration`); :meth:`~TableScene.finish_slides` skips to the end (any press
 or key does), and :attr:`TableScene.animate` False (the reduced-motion setting) turns them off.
+
+:attr:`TableScene.whole_hand` (the play room: a whole hand, every move a new task) draws a
+taller table that the view always fits whole: each partner's concealed rack as a row of backs
+(face up for the seats in :attr:`TableScene.revealed`, the presenter's reveal), every seat's
+discards in a row of its own, and the count of tiles left in the wall.
 """
 
 from __future__ import annotations
@@ -49,9 +54,14 @@ from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext
 from tilewise.lessons.steptable import Outcome
 from tilewise.lessons.table import Motion, Place, Table, relation
+from tilewise.rules.seats import SEATS as SEATS_ORDER
+from tilewise.rules.tiles import JOKER
 
 OTHER_SCALE = 0.55  # exposures of the other seats
 DISCARD_SCALE = 0.55  # discards when several lie in the box
+HAND_H = 820.0  # the height of a whole hand's table (whole_hand)
+BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
+RIVER_SCALE = 0.36  # each seat's discards (whole_hand)
 
 
 class TableScene(QGraphicsScene):
@@ -79,6 +89,10 @@ class TableScene(QGraphicsScene):
         self.animate = True  # False: the reduced-motion setting
         self.duration = 320  # milliseconds of a slide
         self.frame = QRectF()
+        #: A whole hand (the play room): see the module docstring.
+        self.whole_hand = False
+        #: Seats whose concealed rack shows face up (whole_hand: the presenter's reveal).
+        self.revealed: set[str] = set()
         self.discard_bottom = 0.0
         self.across_bottom = 0.0
         self._task: Any = None
@@ -99,6 +113,8 @@ class TableScene(QGraphicsScene):
         new_task = table.task is not self._task or self.model is None
         before = {} if new_task else dict(self._drawn)
         self.clear()
+        height = HAND_H if self.whole_hand else SCENE_H
+        self.setSceneRect(0, 0, SCENE_W, height)
         self.model = table
         self.tiles, self.zones, self.zone_captions = [], {}, {}
         self._drawn = {}
@@ -114,13 +130,13 @@ class TableScene(QGraphicsScene):
         you = label(_("You: {seat}", seat=seat_name(seat)), self.px(30), PAPER)
         you_h = you.boundingRect().height()
         # The rack sits just above the learner's seat name (taller in Devanagari, presenter).
-        self.rack_y = SCENE_H - TILE_H - max(44.0, you_h + 4)
+        self.rack_y = height - TILE_H - max(44.0, you_h + 4)
         self._own_melds(table)
         self._zones(table, plates, QPointF(SCENE_W / 2, self.rack_y))
         self._rack(table)
         self._incoming(table)
         self._staged(table)
-        you.setPos((SCENE_W - you.boundingRect().width()) / 2, SCENE_H - you_h - 2)
+        you.setPos((SCENE_W - you.boundingRect().width()) / 2, height - you_h - 2)
         self.addItem(you)
         # Keyboard and reading order: the learner's tiles by their rack place, wherever they
         # lie now (a staged tile keeps its number), then arriving tiles, discards, given ones.
@@ -136,7 +152,7 @@ class TableScene(QGraphicsScene):
         if new_task:
             self._task = table.task
             self.focus_index = 0
-            self.frame = self._frame(table)
+            self.frame = self.sceneRect() if self.whole_hand else self._frame(table)
         self.focus_index = min(self.focus_index, max(0, len(self.tiles) - 1))
         self.update_focus()
         if motions and self.animate:
@@ -255,24 +271,49 @@ class TableScene(QGraphicsScene):
         # The plate grows to hold its text (longer words in German, Devanagari line height).
         needed = text.boundingRect().height() + 8
         melds = table.melds(seat)
+        backs = table.rack(seat) if self.whole_hand else []
+        if backs:
+            needed += TILE_H * BACK_SCALE + 8
         if melds:
             needed += TILE_H * OTHER_SCALE + 16
-        plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed))
+        self.addItem(text)
+        y = rect.top() + text.boundingRect().height() + 6
+        x = rect.left() + 14
+        if backs:
+            self._backs(table, seat, backs, QPointF(x, y), rect.width() - 28)
+            y += TILE_H * BACK_SCALE + 8
+        bottom = rect.top() + needed
+        for number, (exposure, ids) in enumerate(melds):
+            # A meld that would run past the plate starts a new row (the plate grows).
+            estimate = len(ids) * (TILE_W * OTHER_SCALE + 3)
+            if x > rect.left() + 14 and x + estimate > rect.right() - 8:
+                x = rect.left() + 14
+                y += TILE_H * OTHER_SCALE + 12
+            width = self._meld(table, ids, exposure.rotated, exposure.face_down,
+                               QPointF(x, y), OTHER_SCALE, seat, number)
+            x += width + 16
+            bottom = max(bottom, y + TILE_H * OTHER_SCALE + 10)
+        plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed,
+                                                                   bottom - rect.top()))
         if rel == "across":
             self.across_bottom = plate.bottom()
         self.addItem(Plate(plate, contrast=self.images.theme == "contrast", seat=seat,
                            text=", ".join(lines)))
-        self.addItem(text)
-        y = rect.top() + text.boundingRect().height() + 6
-        x = rect.left() + 14
-        for number, (exposure, ids) in enumerate(melds):
-            width = self._meld(table, ids, exposure.rotated, exposure.face_down,
-                               QPointF(x, y), OTHER_SCALE, seat, number)
-            x += width + 16
-            if x > rect.right() - 3 * TILE_W * OTHER_SCALE:
-                x = rect.left() + 14
-                y += TILE_H * OTHER_SCALE + 12
         return plate
+
+    def _backs(self, table: Table, seat: str, ids: list[int], origin: QPointF,
+               width: float) -> None:
+        """A partner's concealed rack in a row (overlapping when it is long): backs, or the
+        faces when the presenter revealed the seat (whole_hand)."""
+        tile_w = TILE_W * BACK_SCALE
+        step = min(tile_w + 2, (width - tile_w) / max(1, len(ids) - 1))
+        for number, tile_id in enumerate(ids):
+            item = FixedTile(self.images, table.tiles[tile_id].code if seat in self.revealed
+                             else "back")
+            item.tile_id = tile_id if seat in self.revealed else None
+            item.setScale(BACK_SCALE)
+            item.setPos(QPointF(origin.x() + number * step, origin.y()))
+            self.addItem(item)
 
     def _meld(self, table: Table, ids: list[int], rotated: int | None,
               face_down: Sequence[int], origin: QPointF, scale: float, seat: str,
@@ -322,6 +363,9 @@ class TableScene(QGraphicsScene):
         lie on the table, each seat's discards in a row with the latest ringed."""
         seats = [s for s in ("E", "S", "W", "N") if table.discards(s)]
         self.discard_box = None
+        if self.whole_hand:
+            self._rivers(table)
+            return
         if not seats and "last_discard" not in table.task.state:
             return
         box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
@@ -364,6 +408,40 @@ class TableScene(QGraphicsScene):
                     self.addItem(Ring(QRectF(x - 4, y - 4, TILE_W * DISCARD_SCALE + 8,
                                              TILE_H * DISCARD_SCALE + 8)))
                 x += TILE_W * DISCARD_SCALE + 6
+
+    def _rivers(self, table: Table) -> None:
+        """A whole hand's discards: a row per seat in turn order (overlapping when long), the
+        latest ringed; the tiles left in the wall above the box."""
+        box = QRectF(270, max(150.0, self.across_bottom + 10), SCENE_W - 540, 0)
+        wall = label(ngettext("Wall: {n} tile left", "Wall: {n} tiles left", len(table.wall())),
+                     self.px(24), PAPER)
+        wall.setPos(12, 12)
+        self.addItem(wall)
+        latest = table.at(table.latest) if table.latest is not None else None
+        caption = label(_("Discards"), self.px(26))
+        caption.setPos(box.left() + 16, box.top() + 8)
+        tile_top = box.top() + 12 + caption.boundingRect().height()
+        tile_w, tile_h = TILE_W * RIVER_SCALE, TILE_H * RIVER_SCALE
+        names = [label(seat_name(s), self.px(20)) for s in SEATS_ORDER]
+        left = box.left() + 24 + max([70.0, *[n.boundingRect().width() for n in names]])
+        box.setBottom(tile_top + len(SEATS_ORDER) * (tile_h + 8) + 6)
+        name = _("Discards") + (": " + tile_name(table.tiles[latest].code)
+                                if latest is not None else "")
+        self.addItem(Plate(box, contrast=self.images.theme == "contrast", text=name))
+        self.addItem(caption)
+        self.discard_bottom = box.bottom()
+        self.discard_box = box
+        for row, (owner, name_item) in enumerate(zip(SEATS_ORDER, names, strict=True)):
+            y = tile_top + row * (tile_h + 8)
+            name_item.setPos(box.left() + 16, y + (tile_h - name_item.boundingRect().height()) / 2)
+            self.addItem(name_item)
+            ids = table.discards(owner)
+            step = min(tile_w + 3, (box.right() - 12 - left - tile_w) / max(1, len(ids) - 1))
+            for number, tile_id in enumerate(ids):
+                pos = QPointF(left + number * step, y)
+                self._shown_tile(table, tile_id, pos, RIVER_SCALE)
+                if tile_id == latest:
+                    self.addItem(Ring(QRectF(pos.x() - 3, y - 3, tile_w + 6, tile_h + 6)))
 
     def _shown_tile(self, table: Table, tile_id: int, pos: QPointF,
                     scale: float) -> QGraphicsItem:
@@ -533,11 +611,17 @@ class TableScene(QGraphicsScene):
 
     # ---- decoding ------------------------------------------------------------------------
     def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
-        """The (zone id, slot) under ``scene_point``, or None when it is not over a zone."""
+        """The (zone id, slot) under ``scene_point``, or None when it is not over a zone. An
+        exposed joker stands for its exposure's swap zone (a tile dropped on it redeems it)."""
         for zone_id, zone in self.zones.items():
             slot = zone.slot_at(scene_point)
             if slot is not None:
                 return zone_id, slot
+        for item in self.items(scene_point):
+            if isinstance(item, FixedTile) and item.exposure is not None and item.code == JOKER:
+                swap = f"swap:{item.exposure[0]}:{item.exposure[1]}"
+                if swap in self.zones:
+                    return swap, 0
         return None
 
     def slot_point(self, zone_id: str, slot: int) -> QPointF:
