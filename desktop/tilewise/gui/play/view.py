@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -165,12 +165,14 @@ class PlayView(DeskDrops, QWidget):
         side_box = QWidget()
         side_box.setMaximumWidth(340)
         side = QVBoxLayout(side_box)
-        for widget, stretch in ((self.status, 0), (self.feedback, 0), (self.coach_on, 0),
-                                (self.coach, 0), (self.log, 1), (self.record, 0)):
-            side.addWidget(widget, stretch)
+        column: tuple[tuple[QWidget, int], ...] = (
+            (self.status, 0), (self.feedback, 0), (self.coach_on, 0), (self.coach, 0),
+            (self.log, 1), (self.record, 0))
+        for part, stretch in column:
+            side.addWidget(part, stretch)
         middle = QHBoxLayout()
-        for widget, stretch in ((self.table, 3), (side_box, 1)):
-            middle.addWidget(widget, stretch)
+        for part, stretch in ((self.table, 3), (side_box, 1)):
+            middle.addWidget(part, stretch)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
