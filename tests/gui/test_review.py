@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tests.gui.conftest import open_step
@@ -156,3 +157,35 @@ def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: An
     out = tmp_path / "card.pdf"  # the progress card draws the same scores
     write_card(out, window.store, window.profile, window.packs, "en")
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_the_library_suggests_the_review_then_the_weakest_rule_and_opens_its_step(
+        window: Any) -> None:
+    room = window.review
+    line = room.suggestion
+    window.show_library()
+    assert line.isHidden() and room.suggest() is None  # nothing judged yet
+    player = open_step(window, "jokers", "no-pair")
+    player.choose("yes")  # a mistake: due for review within minutes
+    window.show_library()
+    assert not line.isHidden() and "1 of your mistakes is due" in line.label.text()
+    line.button.click()
+    assert window.stack.currentWidget() is room.page
+    room.page.start_button.click()
+    player.choose("no")  # Good, still learning: due again in minutes
+    player.next_button.click()
+    window.show_library()
+    assert "1 of your mistakes is due" in line.label.text()
+    queue = ReviewQueue(window.store)
+    [kept] = queue.situations(window.profile.id)
+    queue.review(kept.id, "good", now=datetime.now(UTC) + timedelta(minutes=15))  # days away
+    window.show_library()
+    practice = room.suggest()
+    assert practice is not None and practice.due == 0 and practice.rule == kept.rule
+    assert "(right so far: 67%)" in line.label.text() and line.button.text() == "Practise it"
+    line.button.click()
+    assert window.stack.currentWidget() is player
+    assert (player.lesson.id, player.session.index) == (practice.lesson_id, practice.step_index)
+    from tilewise.lessons.mastery import step_rules
+
+    assert practice.rule in step_rules(player.session.step)

@@ -235,3 +235,23 @@ def test_a_rule_answered_right_first_time_rises_without_any_mistake(
     assert mastery.first_try_outcomes(one, damaged) == []  # damaged records, steps gone
     assert mastery.first_try_outcomes(one, {"steps": []}) == []
     assert mastery.first_try_outcomes(one, None) == []
+
+
+def test_the_library_suggests_the_reviews_due_then_the_weakest_rule_and_its_step(
+        write_pack: WritePack) -> None:
+    from tests.lessons.conftest import lesson as demo_lesson
+    from tilewise.lessons.mastery import Practice, RuleScore, suggest_practice
+
+    folder = write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": demo_lesson()})
+    pack = load_pack(folder)
+    weak = [RuleScore("pass_three", 1, 1), RuleScore("joker_never_passed", 1, 1),
+            RuleScore("choice", 0, 5), RuleScore("chi_upper_seat", 0, 3)]
+    assert suggest_practice(weak, [pack], 2) == Practice(due=2)  # the reviews first
+    # no step of the pack teaches chi (0%), CHOICE is never suggested; of the two at 50%,
+    # the first in teaching order; the pass step names both (feedback first, then wrong)
+    assert suggest_practice(weak, [pack], 0) == Practice(0, "pass_three", 0.5, "demo", "one", 1)
+    assert suggest_practice(weak[1:], [pack], 0) == Practice(
+        0, "joker_never_passed", 0.5, "demo", "one", 1)
+    assert suggest_practice([RuleScore("pass_three", 4, 1)], [pack], 0) is None  # 80%: fine
+    assert suggest_practice([], [pack], 0) is None
+    assert mastery.step_rules(pack.lessons[0].steps[1]) == ["pass_three", "joker_never_passed"]

@@ -227,6 +227,9 @@ class MainWindow(QMainWindow):
         """Show the library with this profile's progress."""
         self.library.show_packs(self.packs, self.store.lesson_summaries(self.profile.id),
                                 self.profile.name, unlock_all=self.settings.unlock_all)
+        review = getattr(self, "review", None)  # built after the library's first showing
+        if review is not None:
+            review.suggest()  # what to practise next, under the lesson cards
         self.stack.setCurrentWidget(self.library)
 
     def show_glossary(self) -> None:
@@ -281,6 +284,8 @@ class MainWindow(QMainWindow):
         summary = self.store.lesson_summaries(self.profile.id).get((pack_id, lesson_id))
         if saved is not None and (at_step is not None or (summary and summary.completed)):
             saved = {**saved, "index": at_step or 0}
+        elif saved is None and at_step is not None:  # a lesson not started, opened at a step
+            saved = {"lesson": lesson_id, "index": at_step}
         self.player.learner = str(self.profile.id)  # each learner's own quiz option order
         self.player.open(pack, pack.lesson(lesson_id), saved)
         self.stack.setCurrentWidget(self.player)

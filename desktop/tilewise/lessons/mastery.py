@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tilewise.lessons.model import Lesson, Step
+from tilewise.lessons.model import Lesson, Pack, Step
 from tilewise.rules.verdict import Reason
 
 CHOICE = "choice"
@@ -73,16 +73,21 @@ def rule_of(reason: str | None) -> str | None:
     return None if reason is None else _RULE_OF.get(reason)
 
 
-def step_rule(step: Step) -> str:
-    """The rule a step teaches: that of the first reason its feedback or listed wrong moves
-    name (in the order the pack writes them), else :data:`CHOICE`."""
+def step_rules(step: Step) -> list[str]:
+    """The rules a step is about: those of the reasons its feedback, listed wrong moves and
+    quiz option results name, in the order the pack writes them, each once."""
     reasons = list(step.feedback)
     if step.task is not None:
         reasons += [w.reason for w in step.task.wrong if w.reason is not None]
     if step.quiz is not None:
         reasons += [str(o.result.get("reason")) for o in step.quiz.options
                     if o.result is not None and o.result.get("reason")]
-    return next((rule for rule in map(rule_of, reasons) if rule is not None), CHOICE)
+    return list(dict.fromkeys(rule for rule in map(rule_of, reasons) if rule is not None))
+
+
+def step_rule(step: Step) -> str:
+    """The rule a step teaches: the first of :func:`step_rules`, else :data:`CHOICE`."""
+    return next(iter(step_rules(step)), CHOICE)
 
 
 def mistake_rule(step: Step, reason: str | None) -> str:
@@ -134,5 +139,48 @@ def rule_mastery(outcomes: Iterable[tuple[str, bool]]) -> list[RuleScore]:
     return [RuleScore(r, right[r], wrong[r]) for r in RULE_IDS if right[r] + wrong[r]]
 
 
-__all__ = ["CHOICE", "RULES", "RULE_IDS", "RuleScore", "first_try_outcomes", "mistake_rule",
-           "rule_mastery", "rule_of", "step_rule"]
+GOOD_ENOUGH = 0.8
+"""A rule scored at least this (right answers / all) needs no suggestion to practise it."""
+
+
+@dataclass(frozen=True)
+class Practice:
+    """What the library suggests practising next (:func:`suggest_practice`): ``due``
+    situations to review today; or, when none is due, the weakest rule (``rule``, its
+    ``score``) with the first step that teaches it (``pack_id``, ``lesson_id``,
+    ``step_index``, 0-based)."""
+
+    due: int = 0
+    rule: str | None = None
+    score: float = 0.0
+    pack_id: str = ""
+    lesson_id: str = ""
+    step_index: int = 0
+
+
+def suggest_practice(scores: Iterable[RuleScore], packs: Iterable[Pack], due: int, *,
+                     good_enough: float = GOOD_ENOUGH) -> Practice | None:
+    """What to practise next, from mastery per rule (issue 19: "the library suggests what to
+    practise next"): the review when ``due`` > 0 (spaced practice comes when it is due);
+    else the weakest rule scored below ``good_enough`` (ties in teaching order; never
+    :data:`CHOICE`, which no step teaches) with the first task or quiz step, in pack order,
+    that is about it (:func:`step_rules`); a rule no step teaches is passed over. None when
+    nothing needs practice."""
+    if due > 0:
+        return Practice(due=due)
+    order = {rule: i for i, rule in enumerate(RULE_IDS)}
+    weak = sorted((s for s in scores if s.rule != CHOICE and s.score < good_enough),
+                  key=lambda s: (s.score, order.get(s.rule, len(order))))
+    steps = [(pack.id, lesson.id, i, step) for pack in packs for lesson in pack.lessons
+             for i, step in enumerate(lesson.steps) if step.acting]
+    for score in weak:
+        found = next(((p, lid, i) for p, lid, i, step in steps if score.rule in step_rules(step)),
+                     None)
+        if found is not None:
+            return Practice(0, score.rule, score.score, *found)
+    return None
+
+
+__all__ = ["CHOICE", "GOOD_ENOUGH", "RULES", "RULE_IDS", "Practice", "RuleScore",
+           "first_try_outcomes", "mistake_rule", "rule_mastery", "rule_of", "step_rule",
+           "step_rules", "suggest_practice"]

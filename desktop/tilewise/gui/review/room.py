@@ -17,7 +17,9 @@ from PySide6.QtWidgets import QPushButton
 
 from tilewise.gui.review.page import ReviewPage, ReviewRun
 from tilewise.gui.review.scores import learner_scores
+from tilewise.gui.review.suggest import PracticeLine
 from tilewise.i18n import _, add_listener, remove_listener
+from tilewise.lessons.mastery import Practice, suggest_practice
 from tilewise.lessons.session import LessonSession
 from tilewise.store.review import ReviewQueue, end_of_day
 
@@ -29,6 +31,11 @@ class ReviewRoom:
         self.window = window
         self.run: ReviewRun | None = None
         self._page: ReviewPage | None = None
+        self.suggestion = PracticeLine()
+        self.suggestion.review.connect(self.show_page)
+        self.suggestion.open_step.connect(
+            lambda pack, lesson, index: window.open_lesson(pack, lesson, at_step=index))
+        window.library.layout().addWidget(self.suggestion)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:review")
         self.open_button.clicked.connect(lambda _checked=False: self.show_page())
@@ -39,6 +46,7 @@ class ReviewRoom:
         add_listener(self.retranslate)
         window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
         self.retranslate()
+        self.suggest()
 
     @property
     def queue(self) -> ReviewQueue:
@@ -60,8 +68,20 @@ class ReviewRoom:
         """The button and menu entry in the current language (the page does its own)."""
         self.open_button.setText(_("Review my mistakes"))
         self.action.setText(_("&Review my mistakes"))
+        self.suggestion.retranslate()
         if self._page is not None:
             self._page.retranslate()
+
+    def suggest(self, *, now: datetime | None = None) -> Practice | None:
+        """Work out what to practise next (``lessons.mastery.suggest_practice``: the reviews
+        due today, else the weakest rule and the step that teaches it) and show it in the
+        library's line; return it. The main window calls it each time the library is shown."""
+        profile = self.window.profile.id
+        packs = list(self.window.packs)
+        practice = suggest_practice(learner_scores(self.window.store, packs, profile), packs,
+                                    self.queue.due_today(profile, now=now))
+        self.suggestion.show_practice(practice, packs)
+        return practice
 
     def show_page(self, finished: tuple[int, int] | None = None) -> None:
         """Show the page: what is due today and the chart of mastery per rule."""
