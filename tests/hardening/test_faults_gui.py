@@ -103,6 +103,36 @@ def test_a_failed_practice_score_is_told_too(window: Any) -> None:
     assert [s.right for s in window.store.practice_scores(window.profile.id)] == [3]
 
 
+def test_review_items_that_fail_to_save_are_told_kept_and_retried(window: Any) -> None:
+    """A wrong answer kept for review and a review answer, each made while the disk is full:
+    the banner says so, the store keeps them with the progress, the retry writes them."""
+    from tests.gui.conftest import open_step
+    from tilewise.store.review import ReviewQueue
+
+    queue, pid = ReviewQueue(window.store), window.profile.id
+    real = window.store._conn
+    window.store._conn = FailingConnection(real, full_error())
+    player = open_step(window, "jokers", "no-pair")
+    player.choose("yes")  # wrong: a mistake to review, saved with the move
+    assert window.banner.isVisible() and "disk is full" in window.banner.text()
+    assert {key[0] for key in window.store.pending} == {"lesson", "mistakes"}
+    assert queue.situations(pid) == []
+    window.store._conn = real
+    assert window.banner.retry()
+    [kept] = queue.situations(pid)
+    assert (kept.step_id, kept.action, kept.reviews) == ("no-pair", {"option": "yes"}, 0)
+    window.review.show_page()
+    window.review.page.start_button.click()
+    window.store._conn = FailingConnection(real, full_error())
+    player.choose("no")  # the review's answer: right first time
+    assert window.banner.isVisible() and [key[0] for key in window.store.pending] == ["review"]
+    assert window.review.run is not None and window.review.run.answered == 1
+    window.store._conn = real
+    assert window.banner.retry()
+    [kept] = queue.situations(pid)
+    assert (kept.reviews, kept.lapses) == (1, 0)
+
+
 def test_quitting_with_unsaved_moves_asks_first(window: Any, monkeypatch: pytest.MonkeyPatch,
                                                 boxes: list[tuple[str, str]]) -> None:
     from tests.gui.conftest import open_step

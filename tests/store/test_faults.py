@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,70 @@ def test_a_kept_save_for_a_deleted_profile_is_dropped(tmp_path: Path) -> None:
     assert store.retry_pending() and not store.pending
     with pytest.raises(KeyError):
         store.save_lesson(pid, "core", "tiles", move(1), 0.2, False)
+    store.close()
+
+
+def test_failed_review_items_are_kept_and_written_by_the_retry(tmp_path: Path) -> None:
+    """A mistake to review and a review answer that fail to save (disk full) are kept in
+    memory with the progress and written, at the time they were made, by the next retry."""
+    from tests.store.test_review import T0, mistake
+    from tilewise.store.review import ReviewQueue
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    pid = store.create_profile("Kim", "en").id
+    queue = ReviewQueue(store)
+    [old] = queue.add_mistakes(pid, "core", "charleston", [mistake("first")], now=T0)
+    real = store._conn
+    failing = FailingConnection(real, full_error())
+    store._conn = failing  # type: ignore[assignment]
+    with pytest.raises(SaveFailed) as caught:
+        queue.keep_mistakes(pid, "core", "charleston", [mistake("second")], now=T0)
+    assert (caught.value.reason, caught.value.pending) == ("full", 1) and failing.calls == 2
+    with pytest.raises(SaveFailed):
+        queue.keep_review(old, "good", now=T0 + timedelta(minutes=10))
+    with pytest.raises(SaveFailed):
+        store.save_lesson(pid, "core", "charleston", move(1), 0.2, False)
+    assert [key[0] for key in store.pending] == ["mistakes", "review", "lesson"]
+    assert [s.id for s in queue.situations(pid)] == [old]  # nothing written yet
+    assert not store.retry_pending()  # still full: everything stays kept
+    assert len(store.pending) == 3
+    failing.failing = False
+    assert store.retry_pending() and not store.pending
+    store._conn = real
+    store.close()
+    with ProgressStore(tmp_path / "p.sqlite3") as again:
+        found = {s.step_id: s for s in ReviewQueue(again).situations(pid)}
+        assert set(found) == {"first", "second"}
+        assert found["second"].created == "2026-12-01T09:00:00Z"  # when it was made
+        assert found["first"].reviews == 1
+        assert again.load_lesson(pid, "core", "charleston") == move(1)
+
+
+def test_review_items_refused_before_anything_is_kept(tmp_path: Path) -> None:
+    from tests.store.test_review import mistake
+    from tilewise.store.review import ReviewQueue
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    pid = store.create_profile("Kim", "en").id
+    queue = ReviewQueue(store)
+    with pytest.raises(ValueError):
+        queue.keep_mistakes(pid, "core", "charleston", [mistake(kind="dance")])
+    with pytest.raises(KeyError):
+        queue.keep_mistakes(pid + 1, "core", "charleston", [mistake()])
+    with pytest.raises(KeyError):
+        queue.keep_review(404, "good")
+    [sid] = queue.add_mistakes(pid, "core", "charleston", [mistake()])
+    with pytest.raises(KeyError):
+        queue.keep_review(sid, "splendid")
+    queue.keep_mistakes(pid, "core", "charleston", [])  # nothing to keep
+    assert not store.pending
+    real = store._conn
+    store._conn = FailingConnection(real, full_error())  # type: ignore[assignment]
+    with pytest.raises(SaveFailed):
+        queue.keep_review(sid, "again")
+    store._conn = real
+    queue.forget(sid)  # the situation is gone before the retry: its answer is dropped
+    assert store.retry_pending() and not store.pending
     store.close()
 
 

@@ -10,7 +10,6 @@ listener, and Qt's own catalog is swapped too.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,7 +41,7 @@ from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Pack
-from tilewise.store.progress import Profile, ProgressStore, SaveFailed, save_reason
+from tilewise.store.progress import Profile, ProgressStore, SaveFailed
 from tilewise.store.review import ReviewQueue
 from tilewise.store.settings import Settings
 
@@ -299,7 +298,10 @@ class MainWindow(QMainWindow):
             return
         review = getattr(self, "review", None)
         if review is not None and review.run is not None:  # a review keeps lesson progress as it is
-            review.note(session)
+            try:
+                review.note(session)
+            except SaveFailed as failure:  # the answer is kept by the store and retried
+                self.save_failed(failure)
             return
         try:
             self.store.save_lesson(self.profile.id, pack.id, session.lesson.id,
@@ -309,12 +311,10 @@ class MainWindow(QMainWindow):
         mistakes = [m.to_dict() for m in session.take_mistakes()]
         if mistakes:  # kept for review (issue 19), in a transaction of their own
             try:
-                ReviewQueue(self.store).add_mistakes(self.profile.id, pack.id,
-                                                     session.lesson.id, mistakes)
-            except (sqlite3.Error, OSError) as error:  # not kept for retry: say so at least
-                log.warning("review items could not be saved: %s", error)
-                self.save_failed(SaveFailed(save_reason(error), str(error),
-                                            max(1, len(self.store.pending))))
+                ReviewQueue(self.store).keep_mistakes(self.profile.id, pack.id,
+                                                      session.lesson.id, mistakes)
+            except SaveFailed as failure:  # kept by the store and retried with the progress
+                self.save_failed(failure)
 
     def save_failed(self, failure: SaveFailed) -> None:
         """Tell the learner a save failed (the store keeps it and the banner retries)."""

@@ -18,7 +18,7 @@ where the file should be (``"folder"``).
 
 Failed writes (issue 15). The busy timeout is short (:data:`BUSY_TIMEOUT`, not sqlite3's 5 s,
 which froze the window for each move while another program held the file). A failed write of
-progress or a practice score is retried once, then kept in memory (:attr:`ProgressStore.pending`)
+progress, a practice score or a review item (:meth:`ProgressStore.save_kept`) is retried once, then kept in memory (:attr:`ProgressStore.pending`)
 and :class:`SaveFailed` is raised, saying why (``"full"``, ``"busy"``, ``"readonly"``,
 ``"io"``); reads show the kept writes as if saved, every later save writes them first, and
 :meth:`ProgressStore.retry_pending` (the GUI calls it on a timer) tries them again. A store
@@ -680,9 +680,8 @@ class ProgressStore:
             raise ValueError(f"a score needs 0 <= right <= asked, got {right}/{asked}")
         payload = json.dumps(dict(details or {}), ensure_ascii=False, sort_keys=True,
                              allow_nan=False)
-        self._serial += 1
-        self._save(("score", profile_id, self._serial), self._write_score,
-                   (profile_id, mode, right, asked, level, seed, payload, _now()), {})
+        self.save_kept("score", profile_id, self._write_score,
+                       (profile_id, mode, right, asked, level, seed, payload, _now()))
 
     def _write_score(self, profile_id: int, mode: str, right: int, asked: int, level: int,
                      seed: int, payload: str, played: str) -> None:
@@ -729,6 +728,17 @@ class ProgressStore:
         if not self.retry_pending():
             assert self.last_failure is not None
             raise self.last_failure
+
+    def save_kept(self, kind: str, profile_id: int, write: Callable[..., None],
+                  args: tuple[Any, ...]) -> None:
+        """Save ``write(*args)`` (one transaction of this store) as progress is saved: kept
+        in memory first, written now with everything kept before it, retried once, and on
+        failure left kept for :meth:`retry_pending` with :class:`SaveFailed` raised. ``kind``
+        names the write in :attr:`pending` (``"score"``, the review queue's ``"mistakes"``
+        and ``"review"``); each call is a write of its own, never replacing another. KeyError
+        for an unknown profile, before anything is kept."""
+        self._serial += 1
+        self._save((kind, profile_id, self._serial), write, args, {})
 
     def retry_pending(self) -> bool:
         """Write every kept write, oldest first; True when none is left. A failure stops the

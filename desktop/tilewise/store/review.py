@@ -11,7 +11,9 @@ after a hint or "Show me") or ``"good"`` (right first time). The same wrong acti
 step again is not a second situation: it is an *Again* review of the first.
 
 Every write is one ``BEGIN IMMEDIATE`` transaction of the :class:`ProgressStore`, so a crash
-loses at most the review in flight. Due dates are stored as UTC text ``YYYY-MM-DDTHH:MM:SSZ``
+loses at most the review in flight. The app saves through :meth:`ReviewQueue.keep_mistakes` and
+:meth:`ReviewQueue.keep_review`: a write that fails is kept in memory and retried with the
+learner's progress (issue 15), never dropped. Due dates are stored as UTC text ``YYYY-MM-DDTHH:MM:SSZ``
 (sorted as text, indexed per learner), the setup as zlib-compressed JSON (a store of 10,000
 situations stays a few MB). Times are ``datetime`` with a time zone; ``now=None`` is the clock.
 
@@ -225,6 +227,49 @@ class ReviewQueue:
                              (cursor.lastrowid, int(Rating.Again), due_text(when)))
                 ids.append(cursor.lastrowid)
         return ids
+
+    def keep_mistakes(self, profile_id: int, pack_id: str, lesson_id: str,
+                      mistakes: Iterable[Mapping[str, Any]], *,
+                      now: datetime | None = None) -> None:
+        """:meth:`add_mistakes` through the store's kept writes (issue 15): a write that fails
+        (disk full, file locked) is kept in memory and retried with the progress
+        (``ProgressStore.retry_pending``), never dropped; ``SaveFailed`` then says it is kept.
+        The mistakes keep the time they were made (``now``). ValueError or TypeError for a
+        mistake that is not well formed and KeyError for an unknown profile, before anything
+        is kept. Kept mistakes are not yet in :meth:`due` or :meth:`situations`."""
+        when = _utc(now)
+        rows = [dict(m) for m in mistakes]
+        for row in rows:
+            _checked(row)
+        if rows:
+            self.store.save_kept("mistakes", profile_id, self._write_mistakes,
+                                 (profile_id, pack_id, lesson_id, rows, when))
+
+    def _write_mistakes(self, profile_id: int, pack_id: str, lesson_id: str,
+                        rows: list[dict[str, Any]], when: datetime) -> None:
+        self.add_mistakes(profile_id, pack_id, lesson_id, rows, now=when)
+
+    def keep_review(self, situation_id: int, rating: str, *, now: datetime | None = None,
+                    variant: int | None = None) -> None:
+        """:meth:`review` through the store's kept writes, as :meth:`keep_mistakes` (the
+        answer keeps its time; ``SaveFailed`` when it is kept for a retry). KeyError for an
+        unknown rating or situation and ValueError for a negative ``variant``, before anything
+        is kept; a kept review of a situation
+        deleted before the retry is dropped."""
+        if rating not in RATINGS:  # now, not at the retry
+            raise KeyError(rating)
+        if variant is not None and (not isinstance(variant, int) or variant < 0):
+            raise ValueError(f"a variant is a whole number >= 0, got {variant!r}")
+        when = _utc(now)
+        found = self.situation(situation_id)
+        if found is None:
+            raise KeyError(situation_id)
+        self.store.save_kept("review", found.profile_id, self._write_review,
+                             (situation_id, rating, when, variant))
+
+    def _write_review(self, situation_id: int, rating: str, when: datetime,
+                      variant: int | None) -> None:
+        self.review(situation_id, rating, now=when, variant=variant)
 
     def review(self, situation_id: int, rating: str, *, now: datetime | None = None,
                variant: int | None = None) -> Situation:

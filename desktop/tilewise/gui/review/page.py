@@ -93,10 +93,11 @@ class ReviewRun:
         rating = "again" if wrong else review_rating(session.record())
         if rating is None:
             return None
-        self.queue.review(self.current.id, rating, variant=self.variant)
         self.rated = rating
         self.answered += 1
         self.right += rating != "again"
+        # SaveFailed: the store keeps the answer and retries it with the progress (issue 15)
+        self.queue.keep_review(self.current.id, rating, variant=self.variant)
         return rating
 
 
