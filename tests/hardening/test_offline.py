@@ -82,7 +82,7 @@ def test_the_running_app_loads_no_networking_module(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
                           text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "self-test ok" in done.stdout
+    assert "self-test ok" in done.stdout and "in 4 language(s)" in done.stdout
     line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
     modules = json.loads(line.removeprefix("MODULES "))
     assert "PySide6.QtWidgets" in modules and "tilewise.gui.mainwindow" in modules

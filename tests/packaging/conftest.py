@@ -167,7 +167,8 @@ def build_key(tmp_path_factory: pytest.TempPathFactory) -> Key:
 @pytest.fixture(scope="session")
 def release_build(build: ModuleType, build_key: Key,
                   tmp_path_factory: pytest.TempPathFactory) -> ReleaseBuild:
-    """Run `build.py release --sign --skip-checks` ONCE for every slow packaging test.
+    """Run `build.py release --sign --skip-checks` ONCE for every slow packaging test, with the
+    test's xz preset (``build.TEST_XZ_LEVEL``: the same files, faster compression).
 
     The release, apt repository, lintian and secret-hygiene tests all read this one build
     (freeze, self-test, .deb + tar.xz, lintian, signatures, apt repository). Its children run
@@ -186,7 +187,8 @@ def release_build(build: ModuleType, build_key: Key,
            "TILEWISE_SIGNING_PASSPHRASE": BUILD_PASSPHRASE,
            "PATH": f"{base / 'shims'}:{os.environ['PATH']}"}
     cmd = [sys.executable, str(PACKAGING / "build.py"), "release", "--sign", "--skip-checks",
-           "--unpublished-key", "--out", str(out), "--work", str(work)]
+           "--unpublished-key", "--out", str(out), "--work", str(work),
+           "--xz-level", str(build.TEST_XZ_LEVEL)]
     if build.app_has_self_test():
         cmd.append("--require-self-test")
     started = time.monotonic()

@@ -100,9 +100,9 @@ store = ProgressStore(Path(sys.argv[1]))
 pid = store.create_profile("Kim", "en").id
 size = Path(sys.argv[1]).stat().st_size
 hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
-resource.setrlimit(resource.RLIMIT_FSIZE, (size + 40_000, hard))
+resource.setrlimit(resource.RLIMIT_FSIZE, (size + 20_000, hard))
 acked = failed = 0
-for i in range(400):
+for i in range(120):
     try:
         store.save_lesson(pid, "core", f"l{i}", {"index": i, "pad": "x" * 400}, 0.5, False)
         acked += 1
@@ -123,9 +123,9 @@ def test_a_file_size_limit_fails_saves_loudly_and_a_retry_writes_them(tmp_path: 
     assert out.returncode == 0, out.stderr
     acked, failed, reason, pending, retried = out.stdout.split()
     assert int(failed) > 0 and reason in ("io", "full")
-    assert int(pending) == 400 - int(acked) and retried == "True"
+    assert int(pending) == 120 - int(acked) and retried == "True"
     with ProgressStore(db) as store:
-        assert len(store.lesson_summaries(1)) == 400  # nothing acknowledged or kept was lost
+        assert len(store.lesson_summaries(1)) == 120  # nothing acknowledged or kept was lost
 
 
 # -- an error injected at the connection ---------------------------------------------------------

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -55,7 +57,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--present", action="store_true",
                    help="start in presenter mode (full screen on the projector; F5 in the app)")
     p.add_argument("--self-test", action="store_true",
-                   help="load every pack, render each step offscreen, print a summary")
+                   help="load every pack, render each step offscreen in every language (only "
+                        "the --lang one when given), print a summary")
     return p
 
 
@@ -358,8 +361,9 @@ def show_notices(window: MainWindow, notices: list[str]) -> None:
     box.exec()
 
 
-def self_test(window: MainWindow) -> tuple[bool, str]:
-    """Render every step of every lesson in every language; (ok, summary line)."""
+def self_test(window: MainWindow, languages: Sequence[str] | None = None) -> tuple[bool, str]:
+    """Render every step of every lesson in each of ``languages`` (default: every language of
+    the app); (ok, summary line)."""
     from PySide6.QtWidgets import QApplication
 
     from tilewise.i18n import LANGUAGES, set_language
@@ -373,7 +377,8 @@ def self_test(window: MainWindow) -> tuple[bool, str]:
     steps = 0
     window.resize(1024, 768)
     window.show()
-    for language in LANGUAGES:
+    languages = tuple(languages or LANGUAGES)
+    for language in languages:
         set_language(language)
         for pack in window.packs:
             for lesson in pack.lessons:
@@ -391,7 +396,7 @@ def self_test(window: MainWindow) -> tuple[bool, str]:
     del LessonSession
     lessons = sum(len(p.lessons) for p in window.packs)
     return True, (f"self-test ok: {len(window.packs)} pack(s), {lessons} lesson(s), "
-                  f"{steps} step renders in {len(LANGUAGES)} languages")
+                  f"{steps} step renders in {len(languages)} language(s)")
 
 
 def show_fitted(window: MainWindow) -> None:
@@ -429,7 +434,7 @@ def main(argv: list[str]) -> int:
         return 0
     if args.self_test:
         try:
-            ok, line = self_test(window)
+            ok, line = self_test(window, [args.lang] if args.lang else None)
         except Exception as error:  # noqa: BLE001 - one line, exit 1
             ok, line = False, f"self-test FAILED: {error!r}"
         print(line if ok else (line if line.startswith("self-test") else f"self-test FAILED: {line}"))
