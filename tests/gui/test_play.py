@@ -6,6 +6,7 @@ the coach, keys, deal codes and a language switch. Screenshots: ``TILEWISE_SHOTS
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,9 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     assert explained
     assert guided.over and guided.engine.result.winner == guided.hand.seat
     assert guided.engine.refused == 0 and view.prompt.text() == "You win this hand!"
+    [hand] = window.store.hands_played(window.profile.id)  # saved for the learner, and shown
+    assert (hand.ruleset, hand.deal, hand.result) == (guided.hand.ruleset, guided.hand.deal, "won")
+    assert hand.details["guided"] is True and view.record.text() == "Hands played: 1, won 1."
     shots = os.environ.get("TILEWISE_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
@@ -154,7 +158,36 @@ def test_a_free_hand_to_its_end(qtbot: Any, window: Any) -> None:
         moves += 1
     auto = HandEngine("wsm", 8)
     assert moves > 5 and engine.events == auto.events and engine.refused == 0
+    result = "wall" if auto.result.winner is None else "won" if auto.result.winner == "S" else "lost"
+    assert [h.result for h in window.store.hands_played(window.profile.id, "wsm")] == [result]
+    # a save that fails (disk full) is kept by the store, told by the banner, and counted
+    real = window.store._conn
+    window.store._conn = FullDisk(real)
+    try:
+        window.practice.save_hand(engine)
+        assert window.banner.isVisible() and len(window.store.pending) == 1
+        assert view.record.text().startswith("Hands played: 2")
+    finally:
+        window.store._conn = real
+    assert window.banner.retry() and len(window.store.hands_played(window.profile.id)) == 2
     assert view.prompt.text() and view.log.text()
+
+
+class FullDisk:
+    """A connection whose writes fail as on a full disk (reads go through)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql.startswith("BEGIN"):
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
+            raise error
+        return self.real.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
 
 
 def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:

@@ -164,9 +164,13 @@ def test_an_injected_error_is_retried_once_then_reported_with_its_reason(tmp_pat
     assert (caught.value.reason, caught.value.pending) == ("full", 1)
     with pytest.raises(SaveFailed):
         store.save_practice_score(pid, "claims", 3, 4, seed=9)
+    with pytest.raises(SaveFailed):
+        store.save_hand(pid, "wsm", "G00-3QT", "won")
     with pytest.raises(SaveFailed):  # a newer save of the same lesson replaces the kept one
         store.save_lesson(pid, "core", "tiles", move(2), 0.3, False)
-    assert len(store.pending) == 2
+    assert len(store.pending) == 3
+    assert [h.deal for h in store.hands_played(pid)] == ["G00-3QT"]
+    assert store.hands_played(pid, "american") == []
     assert store.load_lesson(pid, "core", "tiles") == move(2)
     assert [s.right for s in store.practice_scores(pid, "claims")] == [3]
     assert store.practice_scores(pid, "charleston") == []
@@ -177,6 +181,7 @@ def test_an_injected_error_is_retried_once_then_reported_with_its_reason(tmp_pat
     with ProgressStore(tmp_path / "p.sqlite3") as again:
         assert again.load_lesson(pid, "core", "tiles") == move(2)
         assert [(s.right, s.seed) for s in again.practice_scores(pid)] == [(3, 9)]
+        assert [h.result for h in again.hands_played(pid)] == ["won"]
 
 
 def test_a_kept_save_for_a_deleted_profile_is_dropped(tmp_path: Path) -> None:

@@ -181,6 +181,46 @@ def test_explicit_path_and_double_close(tmp_path: Path) -> None:
     assert (tmp_path / "nested" / "p.sqlite3").is_file()
 
 
+def test_hands_played_round_trip_filter_refusals_and_cascade(home: Path) -> None:
+    with ProgressStore() as store:
+        ana = store.create_profile("Ana", "es")
+        raj = store.create_profile("Raj", "hi")
+        store.save_hand(ana.id, "american", "000-046", "lost", details={"winner": "E"})
+        store.save_hand(ana.id, "wsm", "G00-3QT", "won", details={"lesson": "first-hand-wsm"})
+        store.save_hand(raj.id, "wsm", "G00-042", "wall")
+        hands = store.hands_played(ana.id)
+        assert [(h.ruleset, h.deal, h.result) for h in hands] == [
+            ("american", "000-046", "lost"), ("wsm", "G00-3QT", "won")]
+        assert hands[1].details == {"lesson": "first-hand-wsm"}
+        assert hands[0].played.endswith("+00:00")
+        assert [h.deal for h in store.hands_played(ana.id, "wsm")] == ["G00-3QT"]
+        for bad in (("riichi", "000-001", "won"), ("wsm", "", "won"), ("wsm", "G00-001", "x")):
+            with pytest.raises(ValueError):
+                store.save_hand(ana.id, *bad)
+        with pytest.raises(KeyError):
+            store.save_hand(999, "wsm", "G00-001", "won")
+        with pytest.raises(TypeError):
+            store.save_hand(ana.id, "wsm", "G00-001", "won", details={"x": object()})
+        assert len(store.hands_played(ana.id)) == 2  # nothing written by the failures
+        store.delete_profile(ana.id)
+        assert store.hands_played(ana.id) == [] and len(store.hands_played(raj.id)) == 1
+
+
+def test_a_schema_4_store_gains_the_hands_table(home: Path) -> None:
+    path = home / "progress.sqlite3"
+    with ProgressStore(path) as store:
+        kim = store.create_profile("Kim", "en")
+        store.save_practice_score(kim.id, "claims", 1, 2)
+    with sqlite3.connect(path) as conn:  # as Tilewise with schema 4 left it
+        conn.execute("DROP TABLE hands_played")
+        conn.execute("PRAGMA user_version = 4")
+    with ProgressStore(path) as store:
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert store.hands_played(kim.id) == [] and len(store.practice_scores(kim.id)) == 1
+        store.save_hand(kim.id, "american", "000-046", "won")
+        assert [h.result for h in store.hands_played(kim.id)] == ["won"]
+
+
 def test_practice_scores_round_trip_filter_and_cascade(home: Path) -> None:
     with ProgressStore() as store:
         ana = store.create_profile("Ana", "es")

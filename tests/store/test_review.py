@@ -153,12 +153,13 @@ def test_a_schema_2_store_gains_the_review_tables(tmp_path: Path) -> None:
         kim = store.create_profile("Kim", "en")
         store.save_lesson(kim.id, "core", "l", {"index": 2}, 0.5, False)
     with sqlite3.connect(path) as conn:  # as Tilewise with schema 2 left it
+        conn.execute("DROP TABLE hands_played")
         conn.execute("DROP TABLE variants_shown")
         conn.execute("DROP TABLE reviews")
         conn.execute("DROP TABLE situations")
         conn.execute("PRAGMA user_version = 2")
     with ProgressStore(path) as store:
-        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         assert store.load_lesson(kim.id, "core", "l") == {"index": 2}
         assert ReviewQueue(store).add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
 

@@ -32,6 +32,7 @@ def fill(store: ProgressStore, name: str = "Kim") -> int:
                                                      "note": "टाइल ☺"}, 0.75, False)
     store.save_lesson(kim.id, "core", "tiles", {"lesson": "tiles", "index": 9}, 1.0, True)
     store.save_practice_score(kim.id, "claims", 7, 9, level=2, seed=41, details={"a": [1]})
+    store.save_hand(kim.id, "wsm", "G00-3QT", "won", details={"seat": "S", "winner": "S"})
     queue = ReviewQueue(store)
     a, _b = queue.add_mistakes(kim.id, "core", "charleston",
                                [mistake("a"), mistake("b", kind="quiz", action={"option": "x"},
@@ -44,7 +45,7 @@ def rows(store: ProgressStore) -> dict[str, int]:
     """How many rows each table holds (opening a store rewrites its header, so not bytes)."""
     return {table: store._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
             for table in ("profiles", "progress", "practice_scores", "situations", "reviews",
-                          "variants_shown")}
+                          "variants_shown", "hands_played")}
 
 
 def same(data: dict[str, Any]) -> dict[str, Any]:
@@ -72,6 +73,7 @@ def test_export_then_import_into_a_fresh_folder_gives_the_same_progress(
         assert sorted(queue.outcomes(moved.id)) == [("joker_never_passed", False)] * 2 + [
             ("joker_never_passed", True)]
         assert store.lesson_summaries(moved.id)[("core", "tiles")].completed
+        assert [(h.deal, h.result) for h in store.hands_played(moved.id)] == [("G00-3QT", "won")]
         first = queue.situations(moved.id)[0].id
         assert queue.shown_variants(first) == {1: "2026-12-01T09:20:00Z"}
     assert cli_main(["learner", "export", "--profile", "Nobody", "--out", str(file)]) == 2
@@ -100,6 +102,9 @@ def damaged_files(good: dict[str, Any]) -> list[tuple[str, str]]:
         (changed(["progress"], [3]), "progress must be a list"),
         (changed(["practice", 0, "right"], 10), "practice[0].right"),
         (changed(["practice", 0, "level"], True), "practice[0].level"),
+        (changed(["hands", 0, "result"], "draw"), "hands[0].result"),
+        (changed(["hands", 0, "ruleset"], "riichi"), "hands[0].ruleset"),
+        (changed(["hands", 0, "details"], [1]), "hands[0].details"),
         (changed(["situations", 0, "kind"], "explain"), "situations[0].kind"),
         (changed(["situations", 0, "reason"], 3), "situations[0].reason"),
         (changed(["situations", 0, "state"], [1]), "situations[0].state"),

@@ -18,7 +18,8 @@ where the file should be (``"folder"``).
 
 Failed writes (issue 15). The busy timeout is short (:data:`BUSY_TIMEOUT`, not sqlite3's 5 s,
 which froze the window for each move while another program held the file). A failed write of
-progress, a practice score or a review item (:meth:`ProgressStore.save_kept`) is retried once, then kept in memory (:attr:`ProgressStore.pending`)
+progress, a practice score, a whole hand or a review item (:meth:`ProgressStore.save_kept`) is
+retried once, then kept in memory (:attr:`ProgressStore.pending`)
 and :class:`SaveFailed` is raised, saying why (``"full"``, ``"busy"``, ``"readonly"``,
 ``"io"``); reads show the kept writes as if saved, every later save writes them first, and
 :meth:`ProgressStore.retry_pending` (the GUI calls it on a timer) tries them again. A store
@@ -45,7 +46,8 @@ from tilewise.store.paths import aside_path, data_dir
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4  # 3: situations and reviews; 4: variants shown (tilewise.store.review)
+SCHEMA_VERSION = 5  # 3: situations and reviews; 4: variants shown (tilewise.store.review);
+# 5: whole hands played (hands_played)
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 0.1  # seconds a write waits for another program's lock before it fails
 RETRY_PAUSE = 0.05  # seconds before the one immediate retry of a failed save
@@ -116,6 +118,16 @@ CREATE TABLE IF NOT EXISTS variants_shown (
     shown        TEXT NOT NULL,
     PRIMARY KEY (situation_id, variant)
 );
+CREATE TABLE IF NOT EXISTS hands_played (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    ruleset    TEXT NOT NULL CHECK (ruleset IN ('american', 'wsm')),
+    deal       TEXT NOT NULL,
+    result     TEXT NOT NULL CHECK (result IN ('won', 'lost', 'wall')),
+    details    TEXT NOT NULL,
+    played     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hands_played_profile ON hands_played (profile_id, ruleset);
 """
 # our tables, in the order they are made (a table's references come before it)
 TABLES = tuple(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
@@ -204,6 +216,24 @@ class PracticeScore:
     seed: int
     right: int
     asked: int
+    details: dict[str, Any]
+    played: str
+
+
+#: How a whole hand ended for the learner: their win, another seat's, or a wall game.
+HAND_RESULTS = ("won", "lost", "wall")
+HAND_RULESETS = ("american", "wsm")
+
+
+@dataclass(frozen=True)
+class HandPlayed:
+    """One whole hand the learner played (schema 5): ``ruleset`` (``american``, ``wsm``),
+    ``deal`` (its deal code), ``result`` (:data:`HAND_RESULTS`), ``details`` (JSON: seat,
+    winner, moves, the lesson of a guided hand...), ``played`` (ISO 8601 UTC)."""
+
+    ruleset: str
+    deal: str
+    result: str
     details: dict[str, Any]
     played: str
 
@@ -711,6 +741,53 @@ class ProgressStore:
         return [PracticeScore(m, lv, sd, right, asked, _details(details), played)
                 for m, lv, sd, right, asked, details, played in rows]
 
+    # -- whole hands (schema 5) -------------------------------------------------------------
+
+    def save_hand(self, profile_id: int, ruleset: str, deal: str, result: str, *,
+                  details: Mapping[str, Any] | None = None) -> None:
+        """Add one finished whole hand in one transaction (kept and retried like a practice
+        score when the write fails: :class:`SaveFailed`).
+
+        ValueError for a ruleset or result not in :data:`HAND_RULESETS` / :data:`HAND_RESULTS`
+        or an empty deal code; TypeError when ``details`` is not JSON-serialisable; KeyError
+        for an unknown profile.
+        """
+        if ruleset not in HAND_RULESETS or result not in HAND_RESULTS or not deal:
+            raise ValueError(f"a hand needs a ruleset, a deal code and a result, got "
+                             f"{ruleset!r} {deal!r} {result!r}")
+        payload = json.dumps(dict(details or {}), ensure_ascii=False, sort_keys=True,
+                             allow_nan=False)
+        self.save_kept("hand", profile_id, self._write_hand,
+                       (profile_id, ruleset, deal, result, payload, _now()))
+
+    def _write_hand(self, profile_id: int, ruleset: str, deal: str, result: str, payload: str,
+                    played: str) -> None:
+        with self._transaction() as conn:
+            if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
+                raise KeyError(profile_id)
+            conn.execute(
+                """INSERT INTO hands_played (profile_id, ruleset, deal, result, details, played)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (profile_id, ruleset, deal, result, payload, played),
+            )
+
+    def hands_played(self, profile_id: int, ruleset: str | None = None) -> list[HandPlayed]:
+        """A profile's whole hands, oldest first (only ``ruleset`` when given), the kept
+        (not yet written) ones last."""
+        rows = [tuple(r) for r in self._conn.execute(
+            """SELECT ruleset, deal, result, details, played FROM hands_played
+               WHERE profile_id = ? AND (? IS NULL OR ruleset = ?) ORDER BY id""",
+            (profile_id, ruleset, ruleset),
+        ).fetchall()]
+        for key, (_write, args, _kwargs) in self.pending.items():
+            if key[0] != "hand":
+                continue
+            pid, kept_ruleset, deal, result, payload, played = args
+            if pid == profile_id and ruleset in (None, kept_ruleset):
+                rows.append((kept_ruleset, deal, result, payload, played))
+        return [HandPlayed(rs, deal, result, _details(details), played)
+                for rs, deal, result, details, played in rows]
+
     # -- failed writes (issue 15) -------------------------------------------------------------
 
     def _save(self, key: tuple[Any, ...], write: Callable[..., None], args: tuple[Any, ...],
@@ -734,8 +811,8 @@ class ProgressStore:
         """Save ``write(*args)`` (one transaction of this store) as progress is saved: kept
         in memory first, written now with everything kept before it, retried once, and on
         failure left kept for :meth:`retry_pending` with :class:`SaveFailed` raised. ``kind``
-        names the write in :attr:`pending` (``"score"``, the review queue's ``"mistakes"``
-        and ``"review"``); each call is a write of its own, never replacing another. KeyError
+        names the write in :attr:`pending` (``"score"``, ``"hand"``, the review queue's
+        ``"mistakes"`` and ``"review"``); each call is a write of its own, never replacing another. KeyError
         for an unknown profile, before anything is kept."""
         self._serial += 1
         self._save((kind, profile_id, self._serial), write, args, {})

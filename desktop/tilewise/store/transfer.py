@@ -1,10 +1,12 @@
 """Move a learner to another computer: one JSON file, and rotating backups of the store.
 
 **Export** (:func:`export_learner`): one UTF-8 JSON object ``{"format": "tilewise-learner",
-"schema": 1, "exported", "profile", "progress", "practice", "situations"}`` with everything the
-store keeps about one learner: lesson progress (with the saved sessions), practice scores, and
-the situations to review with their FSRS cards, answers and the variants shown in review
-(``"variants": {"1": time}``, absent in files from before them; ``tilewise.store.review``).
+"schema": 1, "exported", "profile", "progress", "practice", "situations", "hands"}`` with
+everything the store keeps about one learner: lesson progress (with the saved sessions),
+practice scores, the situations to review with their FSRS cards, answers and the variants shown
+in review (``"variants": {"1": time}``, absent in files from before them;
+``tilewise.store.review``), and the whole hands played (``"hands"``, absent in files from
+before them).
 
 **Import** (:func:`import_learner`): the whole file is read and checked before anything is
 written (size at most :data:`MAX_FILE_BYTES`; the format name; a schema this Tilewise knows;
@@ -30,7 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from tilewise.store.paths import data_dir
-from tilewise.store.progress import SCHEMA_VERSION, Profile, ProgressStore
+from tilewise.store.progress import (
+    HAND_RESULTS,
+    HAND_RULESETS,
+    SCHEMA_VERSION,
+    Profile,
+    ProgressStore,
+)
 from tilewise.store.review import KINDS, due_text, pack_setup, unpack_setup
 
 FORMAT = "tilewise-learner"
@@ -84,10 +92,15 @@ def export_learner(store: ProgressStore, profile_id: int) -> dict[str, Any]:
             "variants": {str(v["variant"]): v["shown"] for v in conn.execute(
                 "SELECT variant, shown FROM variants_shown WHERE situation_id = ? "
                 "ORDER BY variant", (r["id"],))}})
+    hands = [{"ruleset": r["ruleset"], "deal": r["deal"], "result": r["result"],
+              "details": json.loads(r["details"]), "played": r["played"]}
+             for r in conn.execute("SELECT * FROM hands_played WHERE profile_id = ? ORDER BY id",
+                                   (profile_id,))]
     return {"format": FORMAT, "schema": EXPORT_SCHEMA, "exported": due_text(datetime.now(UTC)),
             "profile": {"name": profile.name, "language": profile.language,
                         "created": profile.created},
-            "progress": progress, "practice": practice, "situations": situations}
+            "progress": progress, "practice": practice, "situations": situations,
+            "hands": hands}
 
 
 def write_export(store: ProgressStore, profile_id: int, path: Path) -> None:
@@ -175,6 +188,11 @@ def check_export(data: Any) -> dict[str, Any]:
         _int(row, "level", where), _int(row, "seed", where, low=-(2**63))
         _need(0 <= _int(row, "right", where) <= _int(row, "asked", where), f"{where}.right",
               "must be at most asked")
+    for i, row in enumerate(_rows(data, "hands") if "hands" in data else []):
+        where = f"hands[{i}]"
+        _text(row, "deal", where), _text(row, "played", where), _table(row, "details", where)
+        _need(row.get("ruleset") in HAND_RULESETS, f"{where}.ruleset", "must be american or wsm")
+        _need(row.get("result") in HAND_RESULTS, f"{where}.result", "must be won, lost or wall")
     for i, row in enumerate(_rows(data, "situations")):
         where = f"situations[{i}]"
         for key in ("pack", "lesson", "step_id", "rule", "created", "due"):
@@ -248,6 +266,12 @@ def import_learner(store: ProgressStore, data: Any) -> Profile:
             for number, shown in r.get("variants", {}).items():
                 conn.execute("INSERT INTO variants_shown (situation_id, variant, shown) "
                              "VALUES (?, ?, ?)", (cursor.lastrowid, int(number), shown))
+        for r in checked.get("hands", []):
+            conn.execute(
+                """INSERT INTO hands_played (profile_id, ruleset, deal, result, details, played)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (new_id, r["ruleset"], r["deal"], r["result"],
+                 dump(r["details"], ensure_ascii=False, sort_keys=True), r["played"]))
     found = store.profile(new_id)
     assert found is not None
     return found

@@ -117,6 +117,7 @@ class PlayView(DeskDrops, QWidget):
         self.pack_text: Callable[[str | None], str] = lambda text: text or ""
         self.guidance: Guidance | None = None
         self._reported: HandEngine | None = None
+        self._record = (0, 0)  # hands played, won (show_record)
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.ruleset_label, self.seat_label, self.code_label = QLabel(), QLabel(), QLabel()
@@ -346,11 +347,15 @@ class PlayView(DeskDrops, QWidget):
             label.setMinimumHeight(max(0, label.heightForWidth(max(label.width(), 300))))
         self.feedback.setText(self._feedback_text())
         self.log.setText("\n".join(self._log_lines()))
+        played, won = self._record
+        self.record.setText(ngettext("Hands played: {n}, won {won}.",
+                                     "Hands played: {n}, won {won}.", played, won=won)
+                            if played else "")
 
     def show_record(self, played: int, won: int) -> None:
         """Show the learner's record of whole hands (from the progress store)."""
-        self.record.setText(ngettext("Hands played: {n}, won {won}.",
-                                     "Hands played: {n}, won {won}.", played, won=won))
+        self._record = (played, won)
+        self.retranslate()
 
     def _feedback_text(self) -> str:
         answer = self.guidance

@@ -183,14 +183,17 @@ class PracticeHub:
                 return PackCatalog(path, current_language()).text(line.context, line.label)
 
             view = PlayView(self.window.images, card, line_name=line_name)
+            view.finished.connect(self.save_hand)
             self._add_view(view)
             self._play = view
+            self._show_hands()
         return self._play
 
     def open_play(self) -> None:
         """Open the play room (the learner deals when ready)."""
         self._return_to = None
         self.window.stack.setCurrentWidget(self.play)
+        self._show_hands()  # the learner may have changed since
 
     def open_guided(self, hand: Any, text: Any, back_to: QWidget | None = None) -> None:
         """Play a lesson's guided hand (``HandScript``; ``text`` translates its pack text) in
@@ -244,6 +247,32 @@ class PracticeHub:
             self.window.save_failed(failure)
         except (KeyError, ValueError, TypeError, OSError):
             log.exception("practice score could not be saved")
+
+    def save_hand(self, engine: Any) -> None:
+        """Store one finished whole hand for the current learner (``engine``: the
+        ``HandEngine``; its ruleset, deal code and how it ended for the learner's seat), then
+        show the learner's record. A failed save is kept and told by the banner."""
+        result = engine.result
+        seat = engine.learner
+        outcome = "wall" if result.winner is None else "won" if result.winner == seat else "lost"
+        guided = self._play.guided if self._play is not None else None
+        details = {"seat": seat, "winner": result.winner, "line": result.line,
+                   "self_drawn": result.self_drawn, "judged": engine.judged,
+                   "guided": guided is not None}
+        try:
+            self.window.store.save_hand(self.window.profile.id, engine.ruleset, engine.code,
+                                        outcome, details=details)
+        except SaveFailed as failure:  # kept by the store; the window's banner says so
+            self.window.save_failed(failure)
+        except (KeyError, ValueError, TypeError, OSError):
+            log.exception("hand could not be saved")
+        self._show_hands()
+
+    def _show_hands(self) -> None:
+        """The learner's record of whole hands in the play room (kept saves count)."""
+        if self._play is not None:
+            hands = self.window.store.hands_played(self.window.profile.id)
+            self._play.show_record(len(hands), sum(h.result == "won" for h in hands))
 
     def retranslate(self) -> None:
         """Every text of the practice page and views (an i18n listener)."""
