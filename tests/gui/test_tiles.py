@@ -209,6 +209,27 @@ def test_pixmap_is_rendered_at_the_device_pixel_ratio_and_cached(qapp: object) -
     assert renderer.pixmap("5D", 96, 2.0).height() == 192
 
 
+def test_the_face_cache_keeps_its_byte_budget_dropping_the_least_used(
+        qapp: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faces at many sizes (zooming a projected table) never hold more than the budget."""
+    TileRenderer.clear_cache()
+    renderer = TileRenderer("classic")
+    one = renderer.pixmap("5D", 100)  # 75 x 100 x 4 bytes
+    monkeypatch.setattr(tilepaint, "CACHE_BYTES", 3 * 75 * 100 * 4)
+    kept = renderer.pixmap("6D", 100)
+    renderer.pixmap("7D", 100)
+    assert renderer.pixmap("5D", 100).cacheKey() == one.cacheKey()  # used again: kept longest
+    renderer.pixmap("8D", 100)  # over the budget: 6D, the least recently used, goes
+    assert [key[1] for key in TileRenderer._pixmaps] == ["7D", "5D", "8D"]
+    assert TileRenderer._bytes == 3 * 75 * 100 * 4
+    assert renderer.pixmap("6D", 100).cacheKey() != kept.cacheKey()  # rendered again
+    for height in range(40, 400, 20):
+        renderer.pixmap("1B", height)
+        assert TileRenderer._bytes <= tilepaint.CACHE_BYTES or len(TileRenderer._pixmaps) == 1
+    TileRenderer.clear_cache()
+    assert TileRenderer._bytes == 0 and not TileRenderer._pixmaps
+
+
 def test_unknown_theme_or_face_is_a_key_error(qapp: object) -> None:
     with pytest.raises(KeyError):
         TileRenderer("neon")

@@ -13,6 +13,7 @@ the app calls it once at start-up, after the QApplication exists.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
@@ -25,7 +26,10 @@ __all__ = ["TILE_ASPECT", "THEMES", "TileRenderer", "face_file", "register_fonts
 
 TILE_ASPECT = 0.75  # width / height of every face (the SVGs are 300 x 400)
 THEMES = ("classic", "contrast", "colourblind")
-_CACHE_LIMIT = 4096
+#: Bytes of rendered faces kept (about 1,500 table-sized faces; a table of one size needs
+#: fewer than 50): the least recently used go first (issue 15, item 8: at projector sizes a
+#: limit by count let the cache grow to hundreds of MB with each zoom).
+CACHE_BYTES = 48 * 2**20
 
 _registered: dict[Path, list[str]] = {}
 
@@ -49,11 +53,12 @@ def face_file(theme: str, code: str) -> Path:
 class TileRenderer:
     """Rasterises tile faces of one theme; results are shared across instances.
 
-    The cache key is (theme, code, height_px, dpr); it is cleared whole when it holds more than
-    4096 pixmaps (a full table at three sizes and two ratios is far below that).
+    The cache key is (theme, code, height_px, dpr); it holds at most :data:`CACHE_BYTES` of
+    pixels, the least recently used faces dropped first.
     """
 
-    _pixmaps: dict[tuple[str, str, int, float], QPixmap] = {}
+    _pixmaps: OrderedDict[tuple[str, str, int, float], QPixmap] = OrderedDict()
+    _bytes = 0
     _svgs: dict[tuple[str, str], QSvgRenderer] = {}
 
     def __init__(self, theme: str = "classic") -> None:
@@ -97,20 +102,31 @@ class TileRenderer:
     def pixmap(self, code: str, height_px: int, dpr: float = 1.0) -> QPixmap:
         """The face ``code`` ``height_px`` logical pixels high, rendered for ``dpr``; cached."""
         key = (self.theme, code, int(height_px), float(dpr))
-        pixmap = self._pixmaps.get(key)
-        if pixmap is None:
-            if len(self._pixmaps) >= _CACHE_LIMIT:
-                self._pixmaps.clear()
-            pixmap = QPixmap.fromImage(self.image(code, int(height_px), float(dpr)))
-            pixmap.setDevicePixelRatio(float(dpr))
-            self._pixmaps[key] = pixmap
+        cache = TileRenderer._pixmaps
+        pixmap = cache.get(key)
+        if pixmap is not None:
+            cache.move_to_end(key)
+            return pixmap
+        pixmap = QPixmap.fromImage(self.image(code, int(height_px), float(dpr)))
+        pixmap.setDevicePixelRatio(float(dpr))
+        cache[key] = pixmap
+        TileRenderer._bytes += _size(pixmap)
+        while TileRenderer._bytes > CACHE_BYTES and len(cache) > 1:
+            _key, dropped = cache.popitem(last=False)
+            TileRenderer._bytes -= _size(dropped)
         return pixmap
 
     @classmethod
     def clear_cache(cls) -> None:
         """Drop every cached pixmap and parsed SVG (after regenerating faces, in tests)."""
         cls._pixmaps.clear()
+        cls._bytes = 0
         cls._svgs.clear()
+
+
+def _size(pixmap: QPixmap) -> int:
+    """Bytes of ``pixmap``'s pixels (device pixels times bytes per pixel)."""
+    return pixmap.width() * pixmap.height() * max(1, pixmap.depth() // 8)
 
 
 def register_fonts(fonts_dir: Path | None = None) -> list[str]:
