@@ -117,7 +117,7 @@ def marked_pack(dest: Path, mark: str) -> Path:
     them: titles, goals, step texts, notes, hints, feedback, quiz options, picture labels, card
     lines, glossary entries, guided-hand script) starting with ``mark``, English only."""
     from tilewise.lessons.extract import messages
-    from tilewise.lessons.pack import load_pack
+    from tilewise.lessons.pack import clear_cache, load_pack
 
     core = load_pack(CORE)
     found = list(messages(core))
@@ -154,4 +154,12 @@ def marked_pack(dest: Path, mark: str) -> Path:
     manifest["languages"] = ["en"]
     write_toml(folder / "pack.toml", manifest)
     shutil.rmtree(folder / "po")
+    for _round in range(3):  # a text said twice in a step is extracted once: mark the others
+        left = [m for m in messages(load_pack(folder)) if not m.msgid.startswith(mark)]
+        clear_cache()
+        for message in left:
+            path = folder / Path(message.file).name
+            data = read_toml(path)
+            _mark_at(data, message.key_path, mark)
+            write_toml(path, data)
     return folder

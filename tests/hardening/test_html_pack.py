@@ -9,6 +9,7 @@ import html
 import re
 import resource
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -163,43 +164,50 @@ def test_html_in_every_text_of_a_pack_shows_literally_everywhere(
         glossary.table.selectRow(row)
         seen.look()
     player = window.player
-    for lesson in pack.lessons:
-        for index, step in enumerate(lesson.steps):
-            player.open(pack, lesson, {"lesson": lesson.id, "index": index})
-            window.stack.setCurrentWidget(player)
+    shown_steps = [(lesson, index, step) for lesson in pack.lessons
+                   for index, step in enumerate(lesson.steps)]
+    for lesson, index, step in list(shown_steps):  # task variants, as a review shows them
+        for number in range(1, 1 + len(step.task.variants if step.task else ())):
+            steps = list(lesson.steps)
+            steps[index] = step.variant(number)
+            shown_steps.append((replace(lesson, steps=steps), index, steps[index]))
+    for lesson, index, step in shown_steps:
+        player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+        window.stack.setCurrentWidget(player)
+        seen.look()
+        for _hint in step.hints:
+            player.show_hint()
             seen.look()
-            for _hint in step.hints:
-                player.show_hint()
+        if step.quiz is not None:
+            for option in step.quiz.options:  # the wrong ones first: each is answered
+                if option.id != step.quiz.answer:
+                    player.choose(option.id)
+                    seen.look()
+            player.choose(step.quiz.answer)
+            seen.look()
+        if step.task is not None:
+            for wrong in step.task.wrong:
+                player._present(player.session.attempt(wrong.action))
                 seen.look()
-            if step.quiz is not None:
-                for option in step.quiz.options:  # the wrong ones first: each is answered
-                    if option.id != step.quiz.answer:
-                        player.choose(option.id)
-                        seen.look()
-                player.choose(step.quiz.answer)
+            # what the session says for another refusal with a listed reason code, and
+            # for another legal move than the one asked
+            shown = [Feedback(False, False, code, text, False)
+                     for code, text in step.feedback.items()]
+            if step.task.otherwise:
+                shown.append(Feedback(False, True, None, step.task.otherwise, False))
+            for feedback in shown:
+                player._present(feedback)
                 seen.look()
-            if step.task is not None:
-                for wrong in step.task.wrong:
-                    player._present(player.session.attempt(wrong.action))
+        if step.hand is not None:
+            player.open_hand()
+            view = window.practice.play
+            for point in step.hand.script:
+                seen.look()
+                for wrong in point.wrong:
+                    view.act(wrong.action)
                     seen.look()
-                # what the session says for another refusal with a listed reason code, and
-                # for another legal move than the one asked
-                shown = [Feedback(False, False, code, text, False)
-                         for code, text in step.feedback.items()]
-                if step.task.otherwise:
-                    shown.append(Feedback(False, True, None, step.task.otherwise, False))
-                for feedback in shown:
-                    player._present(feedback)
-                    seen.look()
-            if step.hand is not None:
-                player.open_hand()
-                view = window.practice.play
-                for point in step.hand.script:
-                    seen.look()
-                    for wrong in point.wrong:
-                        view.act(wrong.action)
-                        seen.look()
-                    view.act(point.expect)
+                view.act(point.expect)
+    for lesson in pack.lessons:
         end = LessonEnd(mastery=0.5, acting=len(lesson.steps), first_time=0,
                         retried=tuple(range(len(lesson.steps))),
                         unlocked=tuple(other.id for other in pack.lessons))

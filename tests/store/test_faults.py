@@ -216,7 +216,7 @@ def test_failed_review_items_are_kept_and_written_by_the_retry(tmp_path: Path) -
         queue.keep_mistakes(pid, "core", "charleston", [mistake("second")], now=T0)
     assert (caught.value.reason, caught.value.pending) == ("full", 1) and failing.calls == 2
     with pytest.raises(SaveFailed):
-        queue.keep_review(old, "good", now=T0 + timedelta(minutes=10))
+        queue.keep_review(old, "good", now=T0 + timedelta(minutes=10), variant=1)
     with pytest.raises(SaveFailed):
         store.save_lesson(pid, "core", "charleston", move(1), 0.2, False)
     assert [key[0] for key in store.pending] == ["mistakes", "review", "lesson"]
@@ -232,6 +232,7 @@ def test_failed_review_items_are_kept_and_written_by_the_retry(tmp_path: Path) -
         assert set(found) == {"first", "second"}
         assert found["second"].created == "2026-12-01T09:00:00Z"  # when it was made
         assert found["first"].reviews == 1
+        assert set(ReviewQueue(again).shown_variants(old)) == {1}  # played on variant 1
         assert again.load_lesson(pid, "core", "charleston") == move(1)
 
 
@@ -251,6 +252,8 @@ def test_review_items_refused_before_anything_is_kept(tmp_path: Path) -> None:
     [sid] = queue.add_mistakes(pid, "core", "charleston", [mistake()])
     with pytest.raises(KeyError):
         queue.keep_review(sid, "splendid")
+    with pytest.raises(ValueError):
+        queue.keep_review(sid, "good", variant=-1)
     queue.keep_mistakes(pid, "core", "charleston", [])  # nothing to keep
     assert not store.pending
     real = store._conn
