@@ -153,6 +153,12 @@ _COLUMNS = ("id, profile_id, pack_id, lesson_id, step_id, step_index, kind, acti
             "rule, setup, created, due, reviews, lapses")
 
 
+def _check_variant(variant: int | None) -> None:
+    """ValueError unless ``variant`` is None or a whole number >= 0."""
+    if variant is not None and (not isinstance(variant, int) or variant < 0):
+        raise ValueError(f"a variant is a whole number >= 0, got {variant!r}")
+
+
 def _situation(row: Any) -> Situation:
     return Situation(row["id"], row["profile_id"], row["pack_id"], row["lesson_id"],
                      row["step_id"], row["step_index"], row["kind"], json.loads(row["action"]),
@@ -258,8 +264,7 @@ class ReviewQueue:
         deleted before the retry is dropped."""
         if rating not in RATINGS:  # now, not at the retry
             raise KeyError(rating)
-        if variant is not None and (not isinstance(variant, int) or variant < 0):
-            raise ValueError(f"a variant is a whole number >= 0, got {variant!r}")
+        _check_variant(variant)
         when = _utc(now)
         found = self.situation(situation_id)
         if found is None:
@@ -280,8 +285,7 @@ class ReviewQueue:
         shown (:meth:`shown_variants`); ValueError for a negative one, nothing written."""
         grade = RATINGS[rating]
         when = _utc(now)
-        if variant is not None and (not isinstance(variant, int) or variant < 0):
-            raise ValueError(f"a variant is a whole number >= 0, got {variant!r}")
+        _check_variant(variant)
         with self.store._transaction() as conn:
             row = conn.execute("SELECT card FROM situations WHERE id = ?",
                                (situation_id,)).fetchone()
