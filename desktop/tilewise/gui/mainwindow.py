@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.dialogs.transfer import install_learner_files
 from tilewise.gui.faults import (
     ProfileLock,
     RaiseWatcher,
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.show_library()
         self.practice = install_practice(self)  # practice modes (issue 8, gui/practice/hub.py)
         self.review = install_review(self)  # review of mistakes (issue 19, gui/review/room.py)
+        self.learner_files = install_learner_files(self)  # export, import, restore (issue 19)
 
     def _menus(self) -> None:
         bar = self.menuBar()

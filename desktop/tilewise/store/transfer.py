@@ -29,7 +29,7 @@ import sqlite3
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tilewise.store.paths import data_dir
 from tilewise.store.progress import (
@@ -48,9 +48,19 @@ KEEP = 10
 BACKUP_GLOB = "progress-*.sqlite3"
 
 
+TransferKind = Literal["damaged", "foreign", "newer", "unreadable", "missing"]
+
+
 class TransferError(ValueError):
     """An import file or backup that cannot be used; the message says why (for the learner's
-    teacher: damaged, not a learner file, from a newer Tilewise)."""
+    teacher: damaged, not a learner file, from a newer Tilewise). ``kind`` says it as a code
+    the app turns into its own translated sentence: ``"damaged"``, ``"foreign"`` (not a
+    Tilewise learner file), ``"newer"`` (from a newer Tilewise), ``"unreadable"`` (the file
+    cannot be read) or ``"missing"`` (no such backup)."""
+
+    def __init__(self, message: str, kind: TransferKind = "damaged") -> None:
+        super().__init__(message)
+        self.kind: TransferKind = kind
 
 
 # -- export --------------------------------------------------------------------------------
@@ -154,7 +164,8 @@ def read_export(path: Path) -> dict[str, Any]:
             raise TransferError(f"{path.name} is larger than a learner file can be")
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise TransferError(f"{path} cannot be read: {error.strerror or error}") from error
+        raise TransferError(f"{path} cannot be read: {error.strerror or error}",
+                            "unreadable") from error
     except (UnicodeDecodeError, ValueError) as error:
         raise TransferError(f"{path.name} is damaged: it is not JSON text ({error})") from error
     return check_export(data)
@@ -163,13 +174,14 @@ def read_export(path: Path) -> dict[str, Any]:
 def check_export(data: Any) -> dict[str, Any]:
     """``data`` when it is a whole learner file this Tilewise can read (see the module doc)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TransferError("this is not a Tilewise learner file")
+        raise TransferError("this is not a Tilewise learner file", "foreign")
     schema = data.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise TransferError("this learner file is damaged: it has no schema version")
     if schema > EXPORT_SCHEMA:
         raise TransferError(f"this learner file was made by a newer Tilewise (schema {schema}; "
-                            f"this one reads up to {EXPORT_SCHEMA}): update Tilewise first")
+                            f"this one reads up to {EXPORT_SCHEMA}): update Tilewise first",
+                            "newer")
     profile = _table(data, "profile", "file")
     for key in ("name", "language", "created"):
         _text(profile, key, "profile")
@@ -291,6 +303,16 @@ def backups(folder: Path | None = None) -> list[Path]:
     return sorted(where.glob(BACKUP_GLOB), reverse=True) if where.is_dir() else []
 
 
+def backup_time(path: Path) -> datetime | None:
+    """When the backup ``path`` was made (UTC, from its name ``progress-<UTC time>.sqlite3``
+    as :func:`make_backup` writes it), or None for a name that does not say."""
+    stamp = path.name.removeprefix("progress-").removesuffix(".sqlite3")
+    try:
+        return datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
 def make_backup(store: ProgressStore, folder: Path | None = None, *, keep: int | None = KEEP,
                 now: datetime | None = None) -> Path:
     """Copy the whole store (SQLite online backup) to a new file in ``folder``; delete all but
@@ -320,7 +342,7 @@ def rotate(folder: Path, keep: int = KEEP) -> None:
 def check_backup(path: Path) -> None:
     """:class:`TransferError` unless ``path`` is a whole progress store this Tilewise reads."""
     if not path.is_file():
-        raise TransferError(f"there is no backup {path.name}")
+        raise TransferError(f"there is no backup {path.name}", "missing")
     with path.open("rb") as fileobj:
         if fileobj.read(16) != b"SQLite format 3\x00":
             raise TransferError(f"the backup {path.name} is damaged")
@@ -337,7 +359,7 @@ def check_backup(path: Path) -> None:
     if not ok or "profiles" not in tables:
         raise TransferError(f"the backup {path.name} is damaged")
     if version > SCHEMA_VERSION:
-        raise TransferError(f"the backup {path.name} was made by a newer Tilewise")
+        raise TransferError(f"the backup {path.name} was made by a newer Tilewise", "newer")
 
 
 def restore_backup(backup: Path, store_path: Path | None = None, *,
@@ -364,6 +386,7 @@ def restore_backup(backup: Path, store_path: Path | None = None, *,
     return safety
 
 
-__all__ = ["EXPORT_SCHEMA", "FORMAT", "KEEP", "TransferError", "backup_dir", "backups",
+__all__ = ["EXPORT_SCHEMA", "FORMAT", "KEEP", "TransferError", "TransferKind", "backup_dir",
+           "backup_time", "backups",
            "check_backup", "check_export", "export_learner", "import_learner", "make_backup",
            "read_export", "restore_backup", "rotate", "write_export"]
