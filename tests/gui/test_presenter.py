@@ -20,7 +20,7 @@ from tilewise.gui.present.presenter import (
     present_theme,
     presenter_sheet,
 )
-from tilewise.gui.table.items import Plate, TileItem
+from tilewise.gui.table.items import FixedTile, Plate, TileItem
 
 
 @pytest.fixture
@@ -330,3 +330,49 @@ def test_the_teachers_screen_takes_the_keys_too(presenter: Any, qtbot: Any) -> N
     QTest.keyClick(notes, Qt.Key.Key_B)
     assert presenter.is_blank()
     presenter.notes_window = None
+
+
+def test_a_whole_hand_shows_its_deal_code_large_and_reveals_a_rack_on_cue(
+        window: Any, qtbot: Any) -> None:
+    """The guided WSM hand's step: its deal code above the step (C: smaller, larger again);
+    "Play this hand" plays it in the presenter; V shows the next seat's rack face up, a click
+    on a seat's plate shows or hides that one; Page Down goes on to the next lesson step."""
+    open_step(window, "first-hand-wsm", "play")
+    window.act_present.trigger()
+    shown = window.presenter
+    QApplication.processEvents()
+    try:
+        assert shown.code.isVisible() and shown.code.text() == "Deal code: G00-3QT"
+        big = shown.code.sizeHint().height()
+        key(shown, Qt.Key.Key_C)
+        assert not shown.code_large and shown.code.sizeHint().height() < big
+        key(shown, Qt.Key.Key_C)
+        key(shown, Qt.Key.Key_V)  # no hand played yet: nothing to reveal
+        assert shown.reveal_next() is None and not shown.playing()
+        qtbot.mouseClick(shown.player.hand_button, Qt.MouseButton.LeftButton)
+        view = shown.hand_view
+        assert shown.playing() and view.guided is not None and view.engine.code == "G00-3QT"
+        assert not shown.player.isVisible() and shown.code.isVisible()
+
+        def faces(seat: str) -> list[str]:
+            return [i.code for i in view.table_scene.items() if isinstance(i, FixedTile)
+                    and i.tile_id is not None and view.desk.table.tiles[i.tile_id].place.area
+                    == "rack" and view.desk.table.tiles[i.tile_id].place.owner == seat]
+
+        assert faces("E") == []
+        key(shown, Qt.Key.Key_V)
+        assert view.table_scene.revealed == {"E"}
+        assert sorted(faces("E")) == sorted(view.engine.hand("E"))
+        assert shown.reveal_next() == "W" and view.table_scene.revealed == {"W"}
+        assert shown.reveal_next() == "N" and shown.reveal_next() is None
+        assert view.table_scene.revealed == set()
+        plate = next(p for p in view.table_scene.plates() if p.seat == "W")
+        view.table.clicked.emit(plate.rect.center())
+        assert view.table_scene.revealed == {"W"}
+        view.table.clicked.emit(plate.rect.center())
+        assert view.table_scene.revealed == set()
+        assert shown.next_step() and not shown.playing() and shown.player.isVisible()
+        assert shown.player.session.step.id == "recap" and not shown.code.isVisible()
+    finally:
+        shown.close()
+    flush_deletes(shown)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -46,14 +47,15 @@ from tilewise.gui.table.drops import DeskDrops
 from tilewise.gui.table.scene import TableScene
 from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
-from tilewise.i18n import N_, _, ngettext
-from tilewise.lessons.hand.card import CardLine, PracticeCard
+from tilewise.i18n import N_, _, current_language, ngettext
+from tilewise.lessons.catalog import PackCatalog
+from tilewise.lessons.hand.card import CardLine, PracticeCard, card_from_pack
 from tilewise.lessons.hand.coach import claim_advice, closest_lines, partner_reasons, waiting_for
 from tilewise.lessons.hand.dealcode import MAX_SEED, DealCodeError, decode
 from tilewise.lessons.hand.desk import HandDesk
 from tilewise.lessons.hand.engine import Event, HandEngine
 from tilewise.lessons.hand.guided import Guidance, GuidedHand
-from tilewise.lessons.model import HandScript
+from tilewise.lessons.model import HandScript, Pack
 from tilewise.lessons.steptable import Outcome
 from tilewise.rules.seats import SEATS
 from tilewise.rules.tiles import sort_tiles
@@ -72,6 +74,21 @@ _STEP_NAMES = {
     "second_across": N_("second Charleston, pass across"),
     "second_right": N_("second Charleston, last right (blind allowed)"),
 }
+
+
+def pack_card(packs: Sequence[Pack]) -> tuple[PracticeCard | None, Callable[[CardLine], str]]:
+    """The practice card of the first pack that has one (American hands; None when none
+    does) and the translator of its line labels (the pack's catalog, current language)."""
+    for pack in packs:
+        try:
+            card, path = card_from_pack(pack), Path(pack.path)
+        except (KeyError, ValueError):
+            continue
+
+        def line_name(line: CardLine, path: Path = path) -> str:
+            return PackCatalog(path, current_language()).text(line.context, line.label)
+        return card, line_name
+    return None, lambda line: line.label
 
 
 def claim_name(claim: str) -> str:

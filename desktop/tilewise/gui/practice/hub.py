@@ -166,22 +166,9 @@ class PracticeHub:
     def play(self) -> PlayView:
         """The play room (whole hands), built (and added to the stack) on first use."""
         if self._play is None:
-            from tilewise.gui.play.view import PlayView
-            from tilewise.lessons.hand.card import CardLine, card_from_pack
+            from tilewise.gui.play.view import PlayView, pack_card
 
-            card, path = None, None
-            for pack in self.window.packs:
-                try:
-                    card, path = card_from_pack(pack), Path(pack.path)
-                    break
-                except (KeyError, ValueError):
-                    continue
-
-            def line_name(line: CardLine) -> str:
-                if path is None:
-                    return line.label
-                return PackCatalog(path, current_language()).text(line.context, line.label)
-
+            card, line_name = pack_card(list(self.window.packs))
             view = PlayView(self.window.images, card, line_name=line_name)
             view.finished.connect(self.save_hand)
             self._add_view(view)

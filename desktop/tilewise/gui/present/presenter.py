@@ -21,7 +21,17 @@ N                           presenter notes on the projected screen (one screen)
 H, Shift+H                  ring the next / previous seat, zone or tile (the pointer);
                             a click rings what is under it, a second click takes it away
 Ctrl +, Ctrl -, Ctrl 0      zoom the table (faces are re-rendered, never blurred)
+C                           the deal code of a whole hand, large (again: smaller)
+V                           in a whole hand, show the next seat's concealed rack face up
+                            (East, South, West, North, then none); a click on a seat's
+                            plate shows or hides that rack
 ==========================  ============================================================
+
+A ``hand`` step (a guided whole hand) shows its deal code above the step, large, so the class
+types it into the play room and every computer deals the same hand; "Play this hand" plays it
+here in a play room of the presenter's own (:class:`~tilewise.gui.play.view.PlayView`, the
+learner's progress untouched), where the teacher reveals a chosen rack on cue. Page Up / Down
+go back to the lesson's steps.
 
 With two screens the table fills the chosen screen (``Settings.present_screen``, default the
 last one) and :class:`NotesWindow` shows, on the other, what to say for the step, what
@@ -44,11 +54,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from tilewise.gui.play.view import PlayView, pack_card
 from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
-from tilewise.gui.table.items import tile_name
+from tilewise.gui.table.items import Plate, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
-from tilewise.lessons.model import Lesson, Pack
+from tilewise.lessons.model import HandScript, Lesson, Pack
+from tilewise.rules.seats import SEATS
 
 
 def present_theme(theme: str) -> str:
@@ -78,6 +90,8 @@ LessonPlayer {{ background: #ffffff; }}
 QLabel#lessonTitle {{ font-size: {round(base * 1.15)}px; font-weight: bold; }}
 QLabel#stepCounter {{ font-size: {round(base * 0.8)}px; font-weight: bold; }}
 QLabel#stepTitle {{ font-size: {round(base * 1.2)}px; font-weight: bold; }}
+QLabel#dealCode {{ font-size: {round(base * 2.4)}px; font-weight: bold; }}
+QLabel#dealCode[small="true"] {{ font-size: {round(base * 1.1)}px; }}
 QLabel#stepText {{ font-size: {base}px; }}
 QLabel#teacherNotes {{ font-size: {round(base * 0.8)}px; }}
 QLabel#feedback {{ font-size: {round(base * 0.9)}px; min-height: {round(base * 2.6)}px; }}
@@ -130,6 +144,7 @@ def keys_help() -> str:
         _("A: show the answer. U: undo. R: start the step again."),
         _("H: ring the next seat or tile (or click it). N: notes."),
         _("Ctrl + and Ctrl -: zoom the table. Ctrl 0: whole table."),
+        _("C: the deal code, large. V: show the next seat's rack (or click its seat)."),
     ))
 
 
@@ -225,9 +240,19 @@ class PresenterWindow(QWidget):
         self.blank.hide()
         self.setStyleSheet("QWidget#presenter { background: #ffffff; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        layout = QVBoxLayout(self)
+        self.code = QLabel()
+        self.code.setObjectName("dealCode")
+        self.code.setTextFormat(Qt.TextFormat.PlainText)
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code.hide()
+        self.code_large = True
+        #: The presenter's own play room for a hand step (built on first use).
+        self.hand_view: PlayView | None = None
+        self.player.play_hand.connect(self.play_hand)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        layout.addWidget(self.player)
+        layout.addWidget(self.code)
+        layout.addWidget(self.player, 1)
         self.notes_window: NotesWindow | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._keys()
@@ -247,6 +272,7 @@ class PresenterWindow(QWidget):
             (("A",), self.reveal), (("U", "Ctrl+Z"), self.undo), (("R",), self.reset_step),
             (("N",), self.toggle_notes), (("H",), lambda: self.spot(1)),
             (("Shift+H",), lambda: self.spot(-1)),
+            (("C",), self.toggle_code), (("V",), self.reveal_next),
         )
         if target is None:
             self.shortcuts: list[QShortcut] = []
@@ -301,6 +327,7 @@ class PresenterWindow(QWidget):
 
     def go(self, index: int) -> bool:
         """Show step ``index`` (0-based) of the lesson, done or not; False when out of range."""
+        self.leave_hand()
         player = self.player
         if player.session is None or player.lesson is None:
             return False
@@ -382,17 +409,104 @@ class PresenterWindow(QWidget):
         """Ring the next (``delta`` 1) or previous (-1) seat, zone or tile."""
         self.player.table_scene.spot_next(delta)
 
+    # ---- a whole hand ---------------------------------------------------------------------
+    def hand_step(self) -> HandScript | None:
+        """The guided hand of the step shown (None for any other step)."""
+        session = self.player.session
+        return session.step.hand if session is not None else None
+
+    def play_hand(self, hand: HandScript, text: Any) -> None:
+        """Play the step's guided hand here (the player's "Play this hand")."""
+        view = self.hand_view
+        if view is None:
+            card, line_name = pack_card([self.pack, *self.packs])
+            view = PlayView(self.images, card, line_name=line_name)
+            view.table_scene.text_scale = 1.3
+            view.leave.connect(self.leave_hand)
+            view.table.clicked.connect(self._click_seat)
+            self._layout.addWidget(view, 1)
+            self.hand_view = view
+            self._style()
+        view.guide(hand, text)
+        view.back_button.hide()
+        self.player.hide()
+        view.show()
+        view.table.setFocus()
+        self._after_step()
+
+    def playing(self) -> bool:
+        """True while the hand step's hand is played here."""
+        return self.hand_view is not None and self.hand_view.isVisible()
+
+    def leave_hand(self) -> None:
+        """Back from the hand to the lesson's steps."""
+        if self.playing():
+            assert self.hand_view is not None
+            self.hand_view.hide()
+            self.player.show()
+
+    def toggle_code(self) -> bool:
+        """The deal code large, or smaller; returns True when large now."""
+        self.code_large = not self.code_large
+        self._after_step()
+        return self.code_large
+
+    def reveal_next(self) -> str | None:
+        """In the hand: show the next seat's concealed rack face up (East, South, West,
+        North, then none again); returns the seat shown, or None."""
+        view = self.hand_view
+        if not self.playing() or view is None:
+            return None
+        shown = sorted(view.table_scene.revealed, key=SEATS.index)
+        others = [s for s in SEATS if s != view.me]
+        after = others.index(shown[-1]) + 1 if shown and shown[-1] in others else 0
+        for seat in shown:
+            view.reveal(seat, False)
+        if after >= len(others):
+            return None
+        view.reveal(others[after])
+        return others[after]
+
+    def _click_seat(self, point: Any) -> None:
+        """A click on a seat's plate in the hand shows or hides that seat's rack."""
+        view = self.hand_view
+        if view is None:
+            return
+        for item in view.table_scene.items(point):
+            if isinstance(item, Plate) and item.seat and item.seat != view.me:
+                view.reveal(item.seat, item.seat not in view.table_scene.revealed)
+                return
+
     def _after_step(self, *, refocus: bool = True) -> None:
+        hand = self.hand_step()
+        if hand is not None:
+            # TRANSLATORS: presenter mode, above a whole hand: the class types this code
+            self.code.setText(_("Deal code: {code}", code=hand.deal))
+            self.code.setProperty("small", "false" if self.code_large else "true")
+            self.code.style().unpolish(self.code)
+            self.code.style().polish(self.code)
+        self.code.setVisible(hand is not None)
         if self.notes_window is not None:
             self.notes_window.show_step(self.player)
-        if refocus and not self.player.table.hasFocus():
+        if self.playing():
+            assert self.hand_view is not None
+            if refocus and not self.hand_view.table.hasFocus():
+                self.hand_view.table.setFocus()  # the arrows and Space are the table's
+        elif refocus and not self.player.table.hasFocus():
             self.setFocus()
 
     # ---- window ---------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        self.player.setStyleSheet(presenter_sheet(self.height(), self.text_scale))
+        self._style()
         self.blank.setGeometry(self.rect())
+
+    def _style(self) -> None:
+        """Type sized from the window height, on the step, the deal code and the hand."""
+        sheet = presenter_sheet(self.height(), self.text_scale)
+        for widget in (self.player, self.code, self.hand_view):
+            if widget is not None:
+                widget.setStyleSheet(sheet)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._closed:
