@@ -65,10 +65,12 @@ pytest: $(STAMP)
 	$(BIN)/coverage report --include='desktop/tilewise/rules/*' --fail-under=100
 	$(BIN)/coverage report --include='desktop/tilewise/lessons/*' --fail-under=100
 
-## long hardening runs: 10,000 mutated packs, 100 SIGKILLs, 20,000 GUI monkey events
+## long hardening runs: 10,000 mutated packs, 100 SIGKILLs, 20,000 GUI monkey events, and the
+## layout contract on every lesson step in every language and mode
 fuzz: $(STAMP)
 	$(MAKE) --no-print-directory i18n
 	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/hardening -q
+	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/gui/test_layout_contract.py -q
 
 ## benchmarks: ratios against a baseline measured in the same run (not part of make test)
 bench: $(STAMP)

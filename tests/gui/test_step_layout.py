@@ -58,17 +58,6 @@ def test_advancing_from_a_task_leaves_no_layout_or_status_behind(
             assert not player.status.isVisible() and not player.status.text()
 
 
-def test_render_all_order_keeps_every_step_within_1024_by_768(window: Any) -> None:
-    """``render --all`` opens every step in turn in one player (German: the longest words)."""
-    set_language("de")
-    for lesson in window.packs[0].lessons:
-        for step in lesson.steps:
-            open_step(window, lesson.id, step.id)
-            _fits(window)
-            if step.task is None:
-                assert not window.player.status.isVisible(), (lesson.id, step.id)
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_quiz_pictures_are_readable_and_buttons_on_screen(window: Any, lang: str) -> None:
     set_language(lang)

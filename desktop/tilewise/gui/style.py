@@ -64,6 +64,9 @@ def style_sheet(theme: str = "classic", text_scale: float = 1.0, *, dark: bool |
     else:
         bg, fg, card, accent, good, bad = "#f4f1e8", "#1b1b1b", "#ffffff", "#1f5c45", "#1d6b3a", "#a32020"
         border = "2px solid #b9b2a0"
+    # The focus ring is thicker than the border: the padding gives the difference back, so a
+    # focused button's words keep their room (issue 16).
+    line, pad_y, pad_x = int(border.split("px")[0]), 8, 16
     if dark:
         note, notes_fg, notes_bg, quiet, off_fg, off_bg, bar_bg = (
             "#c8c8c8", "#ffe6a6", "#3d3217", "#b8b2a2", "#9a9a9a", "#3a3c40", "#3a3c40")
@@ -87,13 +90,14 @@ QLabel#feedback[verdict="good"] {{ border: 4px solid {good}; color: {good}; }}
 QLabel#feedback[verdict="bad"] {{ border: 4px solid {bad}; color: {bad}; }}
 QLabel#feedback[verdict="hint"] {{ border: 3px dotted {notes_fg}; color: {notes_fg};
                                    background: {notes_bg}; }}
-QPushButton {{ padding: 8px 16px; border: {border}; border-radius: 8px; background: {card};
+QPushButton {{ padding: {pad_y}px {pad_x}px; border: {border}; border-radius: 8px; background: {card};
                min-height: 36px; }}
 QPushButton:default {{ background: {accent}; color: white; }}
 QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
+QPushButton[role="option"]:focus {{ padding: {10 - 4 + line}px {18 - 4 + line}px; }}
 QPushButton[role="option"] QLabel {{ font-size: {round(base * 1.15)}px; background: transparent; }}
 QPushButton:disabled {{ color: {off_fg}; background: {off_bg}; }}
-QPushButton:focus {{ border: 4px solid #ffb000; }}
+QPushButton:focus {{ border: 4px solid #ffb000; padding: {pad_y - 4 + line}px {pad_x - 4 + line}px; }}
 QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: {bar_bg}; }}
 QProgressBar::chunk {{ background: {accent}; border-radius: 5px; }}
 QScrollBar:vertical {{ width: 16px; background: {bar_bg}; border-radius: 8px; margin: 0; }}

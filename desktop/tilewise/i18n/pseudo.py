@@ -19,6 +19,7 @@ _ACCENTS = str.maketrans(
 _KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&[a-zA-Z]+;|&#\d+;)")
 _PAD = "·~"
 _GROWTH = 0.4
+_PAD_WORD = 10  # characters of padding between two spaces
 
 
 def pseudo_translate(text: str) -> str:
@@ -40,6 +41,9 @@ def pseudo_translate(text: str) -> str:
             visible += len(part)
     pad_len = max(1, round(visible * _GROWTH) - 2)
     pad = (_PAD * (pad_len // len(_PAD) + 1))[:pad_len]
+    # A long text's padding comes in words, as a real language's longer text would: one
+    # unbreakable run of 40 characters would hold a wrapped paragraph wider than any screen.
+    pad = " ".join(pad[i:i + _PAD_WORD] for i in range(0, len(pad), _PAD_WORD))
     return "[" + "".join(out) + pad + "]"
 
 

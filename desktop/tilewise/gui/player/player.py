@@ -42,6 +42,7 @@ from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
 from tilewise.gui.player.pictures import PictureView
 from tilewise.gui.player.text import set_text_with_tiles, tile_row
 from tilewise.gui.reasons import explain, see_step
+from tilewise.gui.scroll import PageArea, StatusLine, TextArea
 from tilewise.gui.table import access
 from tilewise.gui.table.items import tile_name
 from tilewise.gui.table.scene import TableScene
@@ -172,7 +173,7 @@ class LessonPlayer(QWidget):
         self.feedback = self.feedback_box.label
         self.feedback_icon = self.feedback_box.icon
         self.presenting = False
-        self.status = QLabel()
+        self.status = StatusLine()
         self.status.setObjectName("focusStatus")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setVisible(False)
@@ -209,11 +210,15 @@ class LessonPlayer(QWidget):
         words.addStretch(1)
         words_box = QWidget()
         words_box.setLayout(words)
+        # The step's words scroll inside their own area: within the band over the table on a
+        # task step (the table keeps its size whatever the text), as tall as they need on the
+        # other steps (the page scrolls then, ``body``).
+        self.words_area = TextArea(words_box)
         # Explain and quiz steps: words and picture side by side, the stage on the right.
         # Task steps: words (and a small picture) in a band on top, the table below, full width.
         self.side = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         self.side.setContentsMargins(0, 0, 0, 0)
-        self.side.addWidget(words_box, 0)
+        self.side.addWidget(self.words_area, 0)
         # Quiz steps with a picture: the picture, and beside it a column of the options over
         # the feedback (``answers``), so a seat diagram gets the height of the page.
         self.picture_row = QHBoxLayout()
@@ -238,18 +243,27 @@ class LessonPlayer(QWidget):
         nav.addWidget(self.undo_button)
         nav.addWidget(self.reset_button)
         # The focused tile's status line sits in the step buttons' row: it never pushes the
-        # page taller (a row of its own made task steps overflow 768 pixels).
+        # page taller (a row of its own made task steps overflow 768 pixels). It wraps into
+        # two lines there (Spanish tile names at 1024x768), cut with "…" beyond, all of it in
+        # its tooltip.
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         nav.addWidget(self.status, 1)
         nav.addStretch(0)
         nav.addWidget(self.next_button)
+        # Everything between the title and the step buttons scrolls when it is taller than
+        # the window (a long quiz in German on a 1024x768 projector): the window never grows.
+        page = QWidget()
+        page.setObjectName("stepPage")
+        self.body_layout = QVBoxLayout(page)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        self.body_layout.addLayout(self.middle, 1)
+        self.body_layout.addLayout(self.commands)
+        self.body_layout.addWidget(self.feedback_box)
+        self.body = PageArea(page)
         root = QVBoxLayout(self)
         root.addLayout(head)
         root.addWidget(self.bar)
-        root.addLayout(self.middle, 1)
-        root.addLayout(self.commands)
-        root.addWidget(self.feedback_box)
+        root.addWidget(self.body, 1)
         self.root = root
         self.nav_box = QWidget()
         nav.setContentsMargins(0, 0, 0, 0)
@@ -327,7 +341,7 @@ class LessonPlayer(QWidget):
         self._clear_commands()
         # Nothing of the previous step stays: its focused tile's status line, its options
         # (their widths would hold the page wide), its layout constraints (``_arrange``).
-        self.status.clear()
+        self.status.set_status("")
         self.status.setVisible(False)
         self._clear_quiz()
         # Explain and recap steps take no moves; on the others the panel keeps its room.
@@ -382,6 +396,10 @@ class LessonPlayer(QWidget):
             self.feedback.setVisible(step.acting and bool(self.feedback.text()))
             self.feedback_icon.setVisible(self.feedback.isVisibleTo(self)
                                           and self.feedback.property("verdict") != "none")
+        self.body.refit()
+        if not keep_feedback:  # a new step starts at its first line
+            self.body.to_top()
+            self.words_area.to_top()
 
     def _tab_order(self) -> None:
         """Tab goes text, table (or quiz options), table buttons, then the step buttons."""
@@ -433,6 +451,9 @@ class LessonPlayer(QWidget):
         else:
             layout = (across, top, 2, 3, 560, big, big)
         middle, side, side_stretch, stage_stretch, max_w, max_h, picture_w = layout
+        # A task's band of words scrolls inside its height; elsewhere the words take the
+        # room they need and the page scrolls.
+        self.words_area.set_fit(kind != "task")
         self.middle.setDirection(middle)
         self.side.setDirection(side)
         self.middle.setStretch(0, side_stretch)
@@ -470,7 +491,7 @@ class LessonPlayer(QWidget):
             self.answers_layout.removeWidget(self.stage)
             self.answers_layout.removeWidget(self.feedback_box)
             self.middle.addWidget(self.stage, 5)
-            self.root.insertWidget(self.root.indexOf(self.nav_box), self.feedback_box)
+            self.body_layout.addWidget(self.feedback_box)
         self.answers.setVisible(beside_picture)
 
     def _build_quiz(self, *, beside_picture: bool = False) -> None:
@@ -485,7 +506,8 @@ class LessonPlayer(QWidget):
             tiles = option.tiles or ((option.tile,) if option.tile else ())
             # A row of several tiles is shown as tiles; its names are the accessible text.
             shown = "" if len(tiles) > 1 and not option.text else self._option_text(option)
-            wrap = beside_picture and len(shown) > 24 and not tiles
+            # a narrow column, or a sentence longer than a line of the page: it wraps
+            wrap = not tiles and len(shown) > (24 if beside_picture else 60)
             button = QPushButton("" if wrap else shown)
             if wrap:  # a narrow column: the text wraps inside the button
                 words = QLabel(shown, button)
@@ -508,6 +530,9 @@ class LessonPlayer(QWidget):
                 button.setIconSize(icon.deviceIndependentSize().toSize())
             button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
             self.quiz_layout.addWidget(button, number // columns, number % columns)
+            if tiles:  # in the page now: its style sheet's padding and border count
+                button.ensurePolished()
+                button.setMinimumHeight(button.sizeHint().height())  # the tiles never cut
         self.quiz_layout.setRowStretch(len(step.quiz.options), 1)
 
     def _quiz_seed(self) -> str:
@@ -843,7 +868,7 @@ class LessonPlayer(QWidget):
         self.render_step()
 
     def _announce(self, text: str) -> None:
-        self.status.setText(text)
+        self.status.set_status(text)
         self.status.setVisible(bool(text))
         self.table.setAccessibleDescription(text)
         announce(self.table, text)

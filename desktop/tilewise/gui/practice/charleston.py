@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from tilewise.gui.plaintext import make_plain
 from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
 from tilewise.gui.reasons import charleston_step_name, explain, seat_name, tile_name
+from tilewise.gui.scroll import PageArea
 from tilewise.gui.table import access
 from tilewise.gui.table.drops import DeskDrops
 from tilewise.gui.table.scene import TableScene
@@ -83,6 +84,7 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         self.status.setObjectName("stepTitle")
         self.status.setWordWrap(True)
         self.progress = QLabel()
+        self.progress.setWordWrap(True)
         self.line_labels = [QLabel() for _ in self.lines]
         make_plain(self.title, self.policy, self.status, self.progress, *self.line_labels)
         self.line_rows = [TileRow(images, 34) for _ in self.lines]
@@ -126,10 +128,13 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         side.addWidget(self.policy)
         side_box = QWidget()
         side_box.setLayout(side)
-        side_box.setMaximumWidth(400)
+        # The words beside the table scroll (the summary at the end is longer than a
+        # 1024x768 screen is tall): the window never grows, nothing is cut off (issue 16).
+        self.side_area = PageArea(side_box)
+        self.side_area.setMaximumWidth(400)
         middle = QHBoxLayout()
         middle.addWidget(self.table, 3)
-        middle.addWidget(side_box, 2)
+        middle.addWidget(self.side_area, 2)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)

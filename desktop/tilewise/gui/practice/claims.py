@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tilewise.gui.practice.widgets import TileRow, refusal_text
 from tilewise.gui.reasons import seat_name, tile_name
+from tilewise.gui.scroll import PageArea, TextArea
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import N_, _, ngettext, pgettext
 from tilewise.lessons.practice.claims import LEVELS, WHY, Answer, ClaimsDrill, Event
@@ -140,6 +141,13 @@ class ClaimsDrillView(QWidget):
         root.addWidget(self.title)
         root.addLayout(top)
         root.addLayout(deal_row)
+        # Below the deal controls the page scrolls when it is taller than the window, and the
+        # log scrolls in the room left (each line made the window taller, issue 16).
+        page = QWidget()
+        self.page_area = PageArea(page)
+        outer, root = root, QVBoxLayout(page)
+        root.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.page_area, 1)
         root.addWidget(self.policy)
         root.addWidget(self.prompt)
         root.addWidget(self.discard)
@@ -154,7 +162,11 @@ class ClaimsDrillView(QWidget):
         root.addLayout(melds)
         root.addWidget(self.score)
         root.addWidget(self.feedback)
-        root.addWidget(self.log, 1)
+        self.log_area = TextArea(self.log)
+        self.log_area.set_fit(False)
+        bar = self.log_area.verticalScrollBar()  # the newest line (the last) stays in view
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
+        root.addWidget(self.log_area, 1)
         self.deal_button.clicked.connect(
             lambda: self.deal(self.seed.value(), str(self.seat.currentData()),
                               int(self.level.currentData())))

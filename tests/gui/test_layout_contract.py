@@ -1,0 +1,280 @@
+"""The layout contract (issue 16): every screen fits a 1024x768 projector with the app's real
+style sheet, in every language, in normal and presenter mode.
+
+What "fits" means, measured on every visible widget of the window after each screen is laid
+out (``overflows``):
+
+- a word-wrapped label is as tall as its text at its width (``heightForWidth``);
+- a label without wrapping is as wide and tall as its text (its minimum size hint: the font's
+  ``horizontalAdvance`` of each line plus the style sheet's padding and border);
+- a push button's contents rectangle (inside the style sheet's border and padding) holds its
+  text (``horizontalAdvance``) and icon;
+- the window stays 1024x768: nothing makes it larger (a log, a summary, a long quiz scrolls
+  inside the page instead), and its minimum size is within the screen.
+
+The style sheet is ``style_sheet("classic", 1.0)``, the one ``app.start()`` applies (a test run
+unstyled measures smaller type than a learner sees). The languages are en, es, de, hi and the
+pseudo-locale ``qps`` (every interface and pack string built from the English on the fly,
+accented and about 40% longer: ``tilewise.i18n.pseudo``).
+
+Cost: the whole matrix (299 lesson steps x 5 languages x 2 modes, and the practice screens)
+took 4 min 13 s of wall time on the shared 2-core machine (about 8 ms per step and language
+unloaded), far over what ``make test`` can spend. ``make test`` runs every second step in the
+pseudo-locale and every fourth in German (the longest texts) in normal mode, a fixed sample
+(:data:`SAMPLE`: one of each kind of page, the steps found too tall, too wide or clipped) in
+en, es, hi and in presenter mode in every language, and the practice screens in German and
+the pseudo-locale. ``make fuzz`` (``TILEWISE_FULL=1``, as ``tests/hardening``) runs every step
+in every language in both modes, and the practice screens in every language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
+)
+
+from tilewise.gui.style import style_sheet
+from tilewise.i18n import set_language
+
+FULL = os.environ.get("TILEWISE_FULL") == "1"
+SCREEN = (1024, 768)
+ALL_LANGUAGES = ("en", "es", "de", "hi", "qps")
+#: In make test, every second step of the pack in the pseudo-locale and every fourth in
+#: German (the longest texts); the other languages and presenter mode on :data:`SAMPLE`.
+EVERY_STEP = {"qps": 2, "de": 4}
+#: A stable sample: the steps that were too tall, too wide or clipped (issue 16), and one of
+#: each kind of page (explain with a picture, quiz with tiles, quiz beside a seat diagram,
+#: task with a band of words, task with a picture beside the table, recap).
+SAMPLE = (
+    ("tiles", "honours"), ("table", "four-seats"), ("charleston", "first-right"),
+    ("charleston", "blind-pass"), ("jokers", "exchange"), ("jokers", "no-pair"),
+    ("calls", "call-kong"), ("calls", "false-mahjong"), ("waits-american", "dead-wait"),
+    ("claims", "winning-explained"), ("claims", "rob-kong"), ("procedure", "no-sacred-discard"),
+    ("waits-wsm", "two-sided"), ("waits-wsm", "terminals"), ("first-hand-wsm", "recap"),
+)
+
+
+def overflows(root: QWidget) -> list[str]:
+    """Every visible widget of ``root`` whose text does not fit it (see the module doc)."""
+    found = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisibleTo(root) or widget.width() <= 0:
+            continue
+        name = widget.objectName() or type(widget).__name__
+        if isinstance(widget, QLabel) and widget.text() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                need = widget.heightForWidth(widget.width())
+                if need > widget.height() + 1:
+                    found.append(f"label {name} {widget.width()}x{widget.height()} needs "
+                                 f"{need} px high: {widget.text()[:60]!r}")
+            else:
+                hint = widget.minimumSizeHint()
+                if hint.width() > widget.width() + 1 or hint.height() > widget.height() + 1:
+                    found.append(f"label {name} {widget.width()}x{widget.height()} needs "
+                                 f"{hint.width()}x{hint.height()}: {widget.text()[:60]!r}")
+        elif isinstance(widget, QPushButton) and (widget.text() or not widget.icon().isNull()):
+            option = QStyleOptionButton()
+            widget.initStyleOption(option)
+            inside = widget.style().subElementRect(QStyle.SubElement.SE_PushButtonContents,
+                                                   option, widget)
+            text = widget.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            width = widget.fontMetrics().horizontalAdvance(text) if text else 0
+            height = widget.fontMetrics().height() if text else 0
+            if not widget.icon().isNull():
+                width += widget.iconSize().width() + (4 if text else 0)
+                height = max(height, widget.iconSize().height())
+            if width > inside.width() + 1 or height > inside.height() + 1:
+                found.append(f"button {name} holds {inside.width()}x{inside.height()}, needs "
+                             f"{width}x{height}: {text[:40]!r}")
+    return found
+
+
+def fits_screen(window: QWidget) -> list[str]:
+    """The window is the screen's size, and its minimum is within it."""
+    size, least = window.size(), window.minimumSizeHint()
+    problems = []
+    if (size.width(), size.height()) != SCREEN:
+        problems.append(f"window grew to {size.width()}x{size.height()}")
+    if least.width() > SCREEN[0] or least.height() > SCREEN[1]:
+        problems.append(f"window minimum {least.width()}x{least.height()}")
+    return problems
+
+
+def check(window: QWidget, where: str, problems: list[str]) -> None:
+    """Lay ``window`` out as on screen; add what does not fit to ``problems`` and put the
+    window back at the screen's size (so one overflow is not reported on every later page)."""
+    QApplication.processEvents()
+    found = fits_screen(window) + overflows(window)
+    problems.extend(f"{where}: {p}" for p in found)
+    if found:
+        window.resize(*SCREEN)
+        QApplication.processEvents()
+
+
+@pytest.fixture
+def styled(window: Any) -> Iterator[Any]:
+    """The main window with the style sheet the app starts with (reset after the test)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setStyleSheet(style_sheet("classic", 1.0))
+    window.resize(*SCREEN)
+    QApplication.processEvents()
+    yield window
+
+
+def steps_for(pack: Any, lang: str, presenting: bool) -> list[tuple[Any, int]]:
+    """The (lesson, index) pairs measured for ``lang`` in this run (module doc)."""
+    stride = 1 if FULL else EVERY_STEP.get(lang, 0) if not presenting else 0
+    chosen = []
+    count = 0
+    for lesson in pack.lessons:
+        for index, step in enumerate(lesson.steps):
+            count += 1
+            if (stride and count % stride == 0) or (lesson.id, step.id) in SAMPLE:
+                chosen.append((lesson, index))
+    return chosen
+
+
+@pytest.mark.parametrize("lang", ALL_LANGUAGES)
+def test_every_lesson_step_fits_1024_by_768(styled: Any, lang: str) -> None:
+    window = styled
+    pack = window.packs[0]
+    set_language(lang)
+    chosen = steps_for(pack, lang, presenting=False)
+    assert len(chosen) >= len(SAMPLE)
+    problems: list[str] = []
+    for lesson, index in chosen:
+        window.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+        window.stack.setCurrentWidget(window.player)
+        where = f"{lang} {lesson.id} {index + 1} {lesson.steps[index].id}"
+        check(window, where, problems)
+        if lesson.steps[index].task is None and window.player.status.isVisible():
+            problems.append(f"{where}: a task's focus line stays on a step without a table")
+    assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("lang", ALL_LANGUAGES)
+def test_every_lesson_step_fits_in_presenter_mode(styled: Any, lang: str) -> None:
+    from tilewise.gui.present.presenter import PresenterWindow
+
+    window = styled
+    pack = window.packs[0]
+    set_language(lang)
+    chosen = steps_for(pack, lang, presenting=True)
+    presenter = PresenterWindow(window.packs, pack, pack.lessons[0], None)
+    presenter.resize(*SCREEN)
+    presenter.show()
+    problems: list[str] = []
+    try:
+        for lesson, index in chosen:
+            presenter.open(lesson, {"lesson": lesson.id, "index": index})
+            check(presenter, f"{lang} presenter {lesson.id} {index + 1} "
+                             f"{lesson.steps[index].id}", problems)
+    finally:
+        presenter.close()
+        presenter.deleteLater()
+    assert not problems, "\n".join(problems[:40])
+
+
+def play_charleston(window: Any, where: str, problems: list[str]) -> None:
+    """A whole Charleston practice deal by the partners' own policy, measured after each
+    move, the summary at the end included."""
+    hub = window.practice
+    view = hub.charleston
+    view.deal(40, "S")
+    window.stack.setCurrentWidget(view)
+    check(window, f"{where} charleston deal", problems)
+    practice, desk = view.practice, view.desk
+    moves = 0
+    while not practice.done and moves < 20:
+        moves += 1
+        seat = practice.seat
+        if practice.step == "stop_vote":
+            view.vote(True)
+        elif practice.step == "courtesy":
+            for code in practice.partner_offer(seat):
+                tile = next(i for i in desk.table.rack(seat) if desk.table.tiles[i].code == code
+                            and i not in desk.table.staged("courtesy"))
+                view.drop(tile, "courtesy")
+            view.offer_selected()
+        else:
+            own, blind = practice.partner_pass(seat)
+            for code in own:
+                tile = next(i for i in desk.table.rack(seat) if desk.table.tiles[i].code == code
+                            and i not in desk.table.staged("pass"))
+                view.drop(tile, "pass")
+            for tile_id in desk.table.incoming()[:blind]:
+                view.drop(tile_id, "pass")
+        desk = view.desk
+        check(window, f"{where} charleston {practice.step or 'end'}", problems)
+    assert practice.done
+
+
+def play_claims(window: Any, where: str, problems: list[str]) -> None:
+    """A claims drill: passes at every discard until the drill ends (the log grows to its
+    longest), measured after each."""
+    view = window.practice.claims
+    view.deal(454, "S", 1)
+    window.stack.setCurrentWidget(view)
+    check(window, f"{where} claims deal", problems)
+    drill, turns = view.drill, 0
+    while drill is not None and not drill.over and turns < 200:
+        turns += 1
+        prompt = drill.prompt
+        assert prompt is not None
+        if prompt.kind == "claim":
+            view.pass_claim()
+        elif prompt.kind == "precedence":
+            view.answer(str(view.who.currentData()), str(view.why.currentData()))
+        else:
+            view.lay_out()
+        if turns % 5 == 0 or drill.over:
+            check(window, f"{where} claims turn {turns}", problems)
+    assert drill is not None and drill.over
+
+
+@pytest.mark.parametrize("lang", ALL_LANGUAGES if FULL else tuple(EVERY_STEP))
+def test_practice_screens_fit_1024_by_768(styled: Any, lang: str) -> None:
+    window = styled
+    set_language(lang)
+    problems: list[str] = []
+    window.show_library()
+    check(window, f"{lang} library", problems)
+    window.practice.show_page()
+    check(window, f"{lang} practice page", problems)
+    play_charleston(window, lang, problems)
+    play_claims(window, lang, problems)
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_contract_catches_a_clipped_label_and_a_grown_window(styled: Any) -> None:
+    """The measures fail when they should: a label squeezed below its text, a button too
+    narrow for its words, a page that grew the window."""
+    window = styled
+    probe = QLabel("A sentence that cannot fit in forty pixels", window)
+    probe.setGeometry(0, 0, 40, 20)
+    probe.show()
+    button = QPushButton("Start this step again", window)
+    button.setGeometry(0, 30, 60, 56)
+    button.show()
+    found = overflows(window)
+    assert any("cannot fit" in p for p in found) and any("Start this step" in p for p in found)
+    probe.setWordWrap(True)
+    assert any("needs" in p and "cannot fit" in p for p in overflows(window))
+    probe.deleteLater()
+    button.deleteLater()
+    window.resize(1100, 800)
+    QApplication.processEvents()
+    assert fits_screen(window) == ["window grew to 1100x800"]
+    window.resize(*SCREEN)
+
