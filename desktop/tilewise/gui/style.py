@@ -73,6 +73,14 @@ def style_sheet(theme: str = "classic", text_scale: float = 1.0, *, dark: bool |
     return f"""
 QWidget {{ font-size: {base}px; color: {fg}; }}
 QMainWindow, QDialog, QScrollArea > QWidget > QWidget {{ background: {bg}; }}
+QMenu {{ background: {card}; border: 1px solid {off_fg}; padding: 4px 0; }}
+QMenu::item {{ padding: 4px 28px 4px 30px; }}
+QMenu::item:selected {{ background: {accent}; color: {card}; }}
+QMenu::item:disabled {{ color: {off_fg}; }}
+QMenu::indicator {{ width: 14px; height: 14px; left: 8px; border: 1px solid {fg}; border-radius: 2px;
+                    background: {card}; }}
+QMenu::indicator:checked {{ background: {accent}; }}
+QMenu::separator {{ height: 1px; background: {off_fg}; margin: 4px 8px; }}
 QLabel#lessonTitle, QLabel#libraryHeading {{ font-size: {huge}px; font-weight: bold; }}
 QLabel#packTitle {{ font-size: {big}px; font-weight: bold; color: {accent}; }}
 QLabel#stepTitle, QLabel#cardTitle {{ font-size: {big}px; font-weight: bold; }}
