@@ -154,6 +154,11 @@ def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: An
     [score] = window.review.page.chart.scores
     assert (score.rule, score.right, score.wrong, score.score) == (rule, 1, 0, 1.0)
     assert learner_scores(window.store, window.packs, window.profile.id) == [score]
+    odd = {"step_id": "x", "step_index": 0, "kind": "quiz", "action": {"option": "a"},
+           "rule": "a_rule_of_another_version"}  # as an imported file may bring
+    ReviewQueue(window.store).add_mistakes(window.profile.id, "core", "jokers", [odd])
+    window.show_library()  # the library's suggestion and the chart leave it out
+    assert learner_scores(window.store, window.packs, window.profile.id) == [score]
     out = tmp_path / "card.pdf"  # the progress card draws the same scores
     write_card(out, window.store, window.profile, window.packs, "en")
     assert out.read_bytes().startswith(b"%PDF")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tilewise.lessons.mastery import RuleScore, first_try_outcomes, rule_mastery
+from tilewise.lessons.mastery import RULE_IDS, RuleScore, first_try_outcomes, rule_mastery
 from tilewise.lessons.model import Pack
 from tilewise.store.progress import ProgressStore
 from tilewise.store.review import ReviewQueue
@@ -20,8 +20,11 @@ from tilewise.store.review import ReviewQueue
 def learner_outcomes(store: ProgressStore, packs: Sequence[Pack],
                      profile_id: int) -> list[tuple[str, bool]]:
     """``(rule id, right)`` for every judged answer of the learner: the review queue's, then
-    each saved lesson's right-first-time steps (lessons of ``packs`` only, in pack order)."""
-    outcomes = ReviewQueue(store).outcomes(profile_id)
+    each saved lesson's right-first-time steps (lessons of ``packs`` only, in pack order).
+    A rule id this Tilewise does not know (a situation from an imported file of another
+    version) is left out, so the library and the chart still show the rest."""
+    outcomes = [(rule, right) for rule, right in ReviewQueue(store).outcomes(profile_id)
+                if rule in RULE_IDS]
     saved = store.lesson_summaries(profile_id)
     for pack in packs:
         for lesson in pack.lessons:
