@@ -26,15 +26,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -179,24 +181,35 @@ class PlayView(DeskDrops, QWidget):
             top.addWidget(widget)
         top.addStretch(1)
         top.addWidget(self.back_button)
-        # The table as large as the page allows; the words in a column beside it.
+        # The table as large as the page allows; the words in a column beside it, which
+        # scrolls when the coach says much (the window never grows past the screen).
         side_box = QWidget()
-        side_box.setMaximumWidth(340)
         side = QVBoxLayout(side_box)
         column: tuple[tuple[QWidget, int], ...] = (
             (self.status, 0), (self.feedback, 0), (self.coach_on, 0), (self.coach, 0),
             (self.log, 1), (self.record, 0))
         for part, stretch in column:
             side.addWidget(part, stretch)
+        self.side = QScrollArea()
+        self.side.setWidget(side_box)
+        self.side.setWidgetResizable(True)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.side.setFrameShape(QFrame.Shape.NoFrame)
+        self.side.setMaximumWidth(340)
+        self.side.setMinimumWidth(200)
         middle = QHBoxLayout()
-        for part, stretch in ((self.table, 3), (side_box, 1)):
+        for part, stretch in ((self.table, 3), (self.side, 1)):
             middle.addWidget(part, stretch)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
         root.addWidget(self.prompt)
         root.addLayout(middle, 1)
-        root.addLayout(self.commands)
+        bar = QWidget()  # keeps its height when no button shows (the table never jumps)
+        bar.setLayout(self.commands)
+        self.commands.setContentsMargins(0, 0, 0, 0)
+        bar.setMinimumHeight(QPushButton("Ag").sizeHint().height())
+        root.addWidget(bar)
         self.deal_button.clicked.connect(self.deal_code)
         self.new_button.clicked.connect(self.new_deal)
         self.back_button.clicked.connect(self.leave.emit)
@@ -360,8 +373,8 @@ class PlayView(DeskDrops, QWidget):
         self.coach.setVisible(self.coach_on.isChecked())
         self.coach.setText(self._coach_text() if self.coach_on.isChecked() else "")
         # a wrapped label keeps the height of its first text unless told (clipped lines)
-        for label in (self.coach, self.prompt):
-            label.setMinimumHeight(max(0, label.heightForWidth(max(label.width(), 300))))
+        self.prompt.setMinimumHeight(max(0, self.prompt.heightForWidth(
+            max(self.prompt.width(), 600))))
         self.feedback.setText(self._feedback_text())
         self.log.setText("\n".join(self._log_lines()))
         played, won = self._record

@@ -59,7 +59,7 @@ from tilewise.rules.tiles import JOKER
 
 OTHER_SCALE = 0.55  # exposures of the other seats
 DISCARD_SCALE = 0.55  # discards when several lie in the box
-HAND_H = 820.0  # the height of a whole hand's table (whole_hand)
+HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
 RIVER_SCALE = 0.36  # each seat's discards (whole_hand)
 
@@ -459,7 +459,9 @@ class TableScene(QGraphicsScene):
     def _zones(self, table: Table, plates: dict[str, QRectF], rack_top: QPointF) -> None:
         seat = table.seat
         placed_apart = ("pass", "courtesy") + (("kong_end",) if self.own_melds else ())
-        central = [z for z in table.zones if z.kind not in placed_apart]
+        jokers = self._exposed_jokers() if self.whole_hand else {}
+        central = [z for z in table.zones if z.kind not in placed_apart
+                   and (z.target, z.meld) not in jokers]
         numbered = len(table.zones) > 1
         # Each central zone takes the width of its slots or of its caption, whichever is wider.
         widths = []
@@ -479,7 +481,13 @@ class TableScene(QGraphicsScene):
             zone = ZoneItem(zspec, caption)
             rect = zone.boundingRect()
             rel = relation(seat, zspec.target) if zspec.target else ""
-            if zspec.kind == "kong_end" and self.own_melds:
+            joker = jokers.get((zspec.target, zspec.meld)) if zspec.kind == "swap" else None
+            if joker is not None:  # a whole hand: the swap zone frames the exposed joker
+                zone.setScale(joker.height() / TILE_H)
+                pos = joker.topLeft() - QPointF(GAP, GAP) * zone.scale()
+                rect = QRectF(0, 0, rect.width() * zone.scale(), rect.height() * zone.scale())
+                caption = ""
+            elif zspec.kind == "kong_end" and self.own_melds:
                 meld = self.own_melds[0]  # the pong the fourth tile goes on
                 pos = QPointF(meld.left() - rect.width() - 24 if zspec.end == "left"
                               else meld.right() + 24, meld.center().y() - rect.height() / 2)
@@ -505,7 +513,8 @@ class TableScene(QGraphicsScene):
             zone.setPos(pos)
             self.addItem(zone)
             self.zones[zspec.id] = zone
-            cap = label(zone_prefix(number, numbered) + caption, self.px(28))
+            cap = label(zone_prefix(number, numbered) + caption,
+                        self.px(20) if joker is not None else self.px(28))
             cap_w = cap.boundingRect().width()
             cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
             if zspec.kind in ("pass", "courtesy") and rel == "right":
@@ -518,6 +527,8 @@ class TableScene(QGraphicsScene):
                 # pong and of the other end's caption.
                 cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()
                 cap.setPos(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
+            elif joker is not None:  # under the joker, clear of "Your exposures" above
+                cap.setPos(pos.x() + rect.width() / 2 - cap_w / 2, pos.y() + rect.height())
             elif any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
                 cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
             self.addItem(cap)
@@ -525,6 +536,17 @@ class TableScene(QGraphicsScene):
             if zspec.kind in ("pass", "courtesy") and rel in plates:
                 box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
                 self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box)
+
+    def _exposed_jokers(self) -> dict[tuple[str | None, int | None], QRectF]:
+        """(seat, meld number) -> where the first joker of that exposure is drawn (scene)."""
+        found: dict[tuple[str | None, int | None], QRectF] = {}
+        for item in self.items():
+            if isinstance(item, FixedTile) and item.exposure is not None and item.code == JOKER:
+                key: tuple[str | None, int | None] = (item.exposure[0], item.exposure[1])
+                rect = item.mapRectToScene(QRectF(0, 0, TILE_W, TILE_H))
+                if key not in found or rect.left() < found[key].left():
+                    found[key] = rect
+        return found
 
     def _pass_arrows(self, pos: QPointF, rect: QRectF, far: QRectF, rel: str,
                      rack_top: QPointF, *, box: QRectF) -> None:
