@@ -227,20 +227,22 @@ def play_claims(window: Any, where: str, problems: list[str]) -> None:
     view.deal(454, "S", 1)
     window.stack.setCurrentWidget(view)
     check(window, f"{where} claims deal", problems)
-    drill, turns = view.drill, 0
-    while drill is not None and not drill.over and turns < 200:
+    drill, turns = view.desk.drill, 0
+    while not drill.over and turns < 200:
         turns += 1
         prompt = drill.prompt
         assert prompt is not None
         if prompt.kind == "claim":
-            view.pass_claim()
+            view.command("pass")
         elif prompt.kind == "precedence":
             view.answer(str(view.who.currentData()), str(view.why.currentData()))
-        else:
-            view.lay_out()
+        else:  # the learner's turn: a partner's discard, dropped on the discard zone
+            tile = drill.suggested_discard()
+            view.drop(next(i for i in view.desk.table.rack("S")
+                           if view.desk.table.tiles[i].code == tile), "discard")
         if turns % 5 == 0 or drill.over:
             check(window, f"{where} claims turn {turns}", problems)
-    assert drill is not None and drill.over
+    assert drill.over
 
 
 @pytest.mark.parametrize("lang", ALL_LANGUAGES if FULL else tuple(EVERY_STEP))

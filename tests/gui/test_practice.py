@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
 
 from tilewise.gui.reasons import explain
 from tilewise.i18n import set_language
-from tilewise.rules.referee import judge
 from tilewise.rules.tiles import JOKER
 
 
@@ -94,54 +94,87 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
     assert view.title.text() == "Charleston practice"
 
 
-def test_play_one_claims_drill_to_the_end(qtbot: Any, window: Any) -> None:
+def press_drag(view: Any, tile_id: int, target: QPointF) -> None:
+    """A learner's drag on the drill's table: press on the tile, move in steps, release."""
+    table, port = view.table, view.table.viewport()
+    found = view.table_scene.item_for(tile_id)
+    assert found is not None, tile_id
+    start = table.mapFromScene(found.sceneBoundingRect().center())
+    end = table.mapFromScene(target)
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, 5):
+        QTest.mouseMove(port, QPoint(start.x() + (end.x() - start.x()) * k // 4,
+                                     start.y() + (end.y() - start.y()) * k // 4))
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def test_the_claims_drill_by_mouse(qtbot: Any, window: Any) -> None:
+    """Deal 0, South, level 1: the learner discards by dragging to their discard zone; at
+    West's discard of a tile they hold a pair of, a chi is refused with its reason (not from
+    the lower seat), then the pong is laid out with the claimed tile sideways."""
     hub = open_practice(qtbot, window)
     view = hub.claims
-    view.seed.setValue(454)
-    view.level.setCurrentIndex(1)  # level 2: the deal where an added kong is robbed
+    view.seed.setValue(0)
+    view.level.setCurrentIndex(0)
     qtbot.mouseClick(hub.page.claims_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is view
-    drill = view.drill
-    assert drill is not None and drill.level.number == 2
-    refused = False
-    while not drill.over:
+    view.table_scene.animate = False
+    desk = view.desk
+    drill = desk.drill
+    discarded = 0
+    for _turn in range(40):
         prompt = drill.prompt
-        assert prompt is not None
-        assert view.prompt.text()
-        if prompt.kind == "claim":
-            if not prompt.options and not refused and prompt.by != "E":
-                qtbot.mouseClick(view.claim_buttons["win"], Qt.MouseButton.LeftButton)
-                assert explain("NOT_A_WINNING_HAND", "wsm") in view.feedback.text()
-                refused = True
-            option = next((o for o in prompt.options if o["claim"] in ("pong", "chi")), None)
-            if option is not None and not prompt.robbing:
-                view.rack.select(option["tiles"])
-                qtbot.mouseClick(view.claim_buttons[option["claim"]], Qt.MouseButton.LeftButton)
-            else:
-                qtbot.mouseClick(view.pass_button, Qt.MouseButton.LeftButton)
-        elif prompt.kind == "precedence":
-            assert view.answer_button.isVisible()
-            qtbot.mouseClick(view.answer_button, Qt.MouseButton.LeftButton)
-            assert view.feedback.text()
+        assert prompt is not None and view.prompt.text()
+        assert view.table_scene.model is desk.table  # the view draws the model
+        if prompt.kind == "discard" and discarded == 1:  # by keyboard: Space, then Enter
+            view.table.setFocus()
+            focused = view.table_scene.focused_tile()
+            assert focused is not None and focused.area == "rack"
+            code = desk.table.tiles[focused.tile_id].code
+            QTest.keyClick(view.table, Qt.Key.Key_Space)
+            QTest.keyClick(view.table, Qt.Key.Key_Return)
+            assert drill.state["discards"]["S"][-1] == code
+            discarded += 1
+        elif prompt.kind == "discard":
+            tile = drill.suggested_discard()
+            tile_id = next(i for i in desk.table.rack("S") if desk.table.tiles[i].code == tile)
+            press_drag(view, tile_id, view.table_scene.slot_centre("discard", 0))
+            assert drill.state["discards"]["S"][-1] == tile
+            discarded += 1
+            if drill.state["melds"]["S"]:
+                break
+        elif prompt.kind == "claim" and any(o["claim"] == "pong" for o in prompt.options):
+            pair = [i for i in desk.table.rack("S") if desk.table.tiles[i].code == prompt.tile]
+            for tile_id in pair[:2]:
+                press_drag(view, tile_id, view.table_scene.slot_centre("claim", 0))
+            assert len(desk.table.staged("claim")) == 2
+            qtbot.mouseClick(view.command_buttons["claim:chi"], Qt.MouseButton.LeftButton)
+            assert desk.last is not None and desk.last.reason == "CHI_ONLY_FROM_UPPER_SEAT"
+            assert explain("CHI_ONLY_FROM_UPPER_SEAT", "wsm") in view.feedback.text()
+            assert desk.table.staged("claim") == []  # the refused tiles are back in the rack
+            for tile_id in pair[:2]:
+                press_drag(view, tile_id, view.table_scene.slot_centre("claim", 0))
+            qtbot.mouseClick(view.command_buttons["claim:pong"], Qt.MouseButton.LeftButton)
+            (exposure, ids), = desk.table.melds("S")
+            assert exposure.kind == "pong" and exposure.rotated == 2  # from the lower seat
+            sideways = [i for i in view.table_scene.items() if getattr(i, "exposure", None)
+                        == ("S", 0, exposure.rotated)]
+            assert len(sideways) == 1 and sideways[0].rotation() == -90
+            assert drill.prompt is not None and drill.prompt.kind == "discard"
+            assert "claim:pong" not in view.command_buttons  # the turn's own buttons now
+        elif prompt.kind == "claim":
+            qtbot.mouseClick(view.command_buttons["pass"], Qt.MouseButton.LeftButton)
         else:
-            assert prompt.claim is not None and view.lay_out_button.isVisible()
-            meld = judge(drill.scenario(prompt.claim))["meld"]
-            assert view.layout_row.codes == meld["tiles"]
-            view.layout_row.buttons[meld["rotated"]].setChecked(True)
-            qtbot.mouseClick(view.lay_out_button, Qt.MouseButton.LeftButton)
-            assert view.last_answer is not None and view.last_answer.right
-    assert refused
-    assert drill.result is not None
+            qtbot.mouseClick(view.answer_button, Qt.MouseButton.LeftButton)
+    assert drill.state["melds"]["S"] and discarded >= 2
     assert "Score:" in view.score.text()
-    scores = window.store.practice_scores(window.profile.id, "claims")
-    assert len(scores) == 1 and scores[0].seed == 454 and scores[0].level == 2
-    assert scores[0].asked == drill.score.asked
 
 
 def test_timed_level_passes_when_the_clock_runs_out(qtbot: Any, window: Any) -> None:
     view = window.practice.claims
     view.deal(3, "S", 4)
-    drill = view.drill
+    assert view.desk is not None
+    drill = view.desk.drill
     assert drill is not None and drill.prompt is not None and view.timer.isActive()
     before = len(drill.history)
     for _ in range(5):  # level 4: five seconds

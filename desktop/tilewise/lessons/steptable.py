@@ -121,11 +121,14 @@ def inherited_state(session: LessonSession, judge: moves.Judge | None = None
 @dataclass(frozen=True)
 class Outcome:
     """What one operation did: ``changed`` (the table changed), ``feedback`` (a judged move,
-    or a tile refused at once with its reason), ``motions`` (tiles a verdict moved)."""
+    or a tile refused at once with its reason), ``motions`` (tiles a verdict moved),
+    ``carried`` (the table is a new one whose tile ids follow the one before,
+    ``tilewise.lessons.table.follow``: the motions start where the tiles were drawn)."""
 
     changed: bool = False
     feedback: Feedback | None = None
     motions: tuple[Motion, ...] = ()
+    carried: bool = False
 
 
 class LessonTable:

@@ -818,6 +818,48 @@ class Table:
         return table
 
 
+def follow(before: Table, after: Table) -> list[Motion]:
+    """Renumber ``after`` (a table set up again from a game's new state: a practice engine's
+    next step) so that its tiles carry the ids of ``before``'s: a tile that lies in the same
+    area (the same rack, discard box, exposure or the wall) keeps its id, and each tile that
+    moved takes the id of a tile of the same kind that left its area. Returns those moves
+    (from where the tile lay on ``before``); tiles that came into the learner's rack are
+    marked as arrived. Both tables hold the whole set of one ruleset (REFERENCE.md section 1),
+    so every tile finds one. Raises :class:`TableError` for tables of two rulesets."""
+    if before.ruleset != after.ruleset:
+        raise TableError("a table can only follow a table of the same ruleset")
+
+    def area(place: Place) -> tuple[str, str, int]:
+        return place.area, place.owner, place.meld
+
+    stayed: dict[tuple[str, tuple[str, str, int]], list[int]] = {}
+    for tile in before.tiles:  # a staged tile counts where it came from
+        stayed.setdefault((_play(tile.code), area(tile.home)), []).append(tile.id)
+    ids: dict[int, int] = {}
+    moved: list[Tile] = []
+    for tile in after.tiles:
+        pool = stayed.get((_play(tile.code), area(tile.place)))
+        if pool:
+            ids[tile.id] = pool.pop(0)
+        else:
+            moved.append(tile)
+    left: dict[str, list[int]] = {}
+    for (play, _area), rest in stayed.items():
+        left.setdefault(play, []).extend(rest)
+    for tile in moved:
+        ids[tile.id] = left[_play(tile.code)].pop(0)
+    tiles: list[Tile | None] = [None] * len(after.tiles)
+    for tile in after.tiles:
+        tile.id = ids[tile.id]
+        tiles[tile.id] = tile
+    after.tiles = [t for t in tiles if t is not None]
+    motions = []
+    for tile in moved:
+        tile.arrived = tile.place.area == "rack" and tile.place.owner == after.seat
+        motions.append(Motion(tile.id, before.tiles[tile.id].place, tile.place))
+    return sorted(motions, key=lambda m: m.tile)
+
+
 def _play(code: str) -> str:
     """The tile ``code`` plays as (``F3`` -> ``F``)."""
     return tilecodes.canonical(code) or code
@@ -867,6 +909,6 @@ def _arrange(ids: list[int], codes: list[str], tiles: Sequence[Tile],
 
 __all__ = [
     "AREAS", "Exposure", "Motion", "Place", "Table", "TableError", "Tile", "Zone",
-    "blind_offered", "listed_actions", "pass_step", "relation", "seat_at", "task_commands",
+    "blind_offered", "follow", "listed_actions", "pass_step", "relation", "seat_at", "task_commands",
     "task_zones",
 ]

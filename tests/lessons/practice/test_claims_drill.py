@@ -1,5 +1,6 @@
-"""Claims drill (WSM): prompts, the referee's refusals and awards, layouts, kongs and robbing,
-the score, and properties over many seeded games."""
+"""Claims drill (WSM): prompts, the learner's own discards, the referee's refusals and awards,
+the referee's meld layouts, kongs and robbing, the score, and properties over many seeded
+games."""
 
 from __future__ import annotations
 
@@ -29,8 +30,19 @@ _ORDER = {"win": 0, "kong": 1, "pong": 2, "chi": 3}
 Chooser = Callable[[ClaimsDrill], None]
 
 
+def own_turn(drill: ClaimsDrill) -> None:
+    """The learner's turn played as a partner would: a win when it is legal, else the
+    partners' discard."""
+    prompt = drill.prompt
+    assert prompt is not None and prompt.kind == "discard"
+    if prompt.options:
+        assert drill.declare_win().legal
+    else:
+        assert drill.discard(drill.suggested_discard()).legal
+
+
 def greedy(drill: ClaimsDrill) -> None:
-    """Answer the open prompt: the best claim, the right precedence answer, the right layout."""
+    """Answer the open prompt: the best claim, the right precedence answer, a partner's turn."""
     prompt = drill.prompt
     assert prompt is not None
     if prompt.kind == "claim":
@@ -42,9 +54,7 @@ def greedy(drill: ClaimsDrill) -> None:
     elif prompt.kind == "precedence":
         drill.answer("E", "win_first")
     else:
-        assert prompt.claim is not None
-        meld = judge(drill.scenario(prompt.claim))["meld"]
-        assert drill.lay_out(meld["tiles"], meld["rotated"]).right
+        own_turn(drill)
 
 
 def passive(drill: ClaimsDrill) -> None:
@@ -102,7 +112,9 @@ def test_answers_out_of_turn_are_errors() -> None:
     with pytest.raises(ValueError):
         drill.answer("E", "win_first")
     with pytest.raises(ValueError):
-        drill.lay_out([], 0)
+        drill.discard("1B")
+    with pytest.raises(ValueError):
+        drill.declare_win()
 
 
 def test_an_illegal_claim_is_refused_with_the_referee_reason_and_counts_wrong() -> None:
@@ -131,35 +143,73 @@ def test_options_are_exactly_the_legal_claims() -> None:
     assert answer.legal and answer.result["meld"]["kind"] == "chi"
 
 
-def test_learner_pong_then_layout_checked_against_the_referee_meld() -> None:
+def test_learner_pong_is_laid_out_as_the_referee_says_then_the_learner_discards() -> None:
     drill = find(lambda d: claim_prompt("pong")(d) and not claim_prompt("win")(d), level=1)
     prompt = drill.prompt
     assert prompt is not None
+    claim = {"type": "claim", "seat": "S", "claim": "pong", "tiles": [prompt.tile] * 2}
+    meld = judge(drill.scenario(claim))["meld"]
     assert drill.claim("pong").legal
-    layout = drill.prompt
-    assert layout is not None and layout.kind == "layout" and layout.claim is not None
-    meld = judge(drill.scenario(layout.claim))["meld"]
-    wrong = (meld["rotated"] + 1) % 3
-    answer = drill.lay_out(meld["tiles"], wrong)
-    assert not answer.right and answer.meld == meld
-    assert drill.state["melds"]["S"][-1] == meld  # the table lays it right anyway
+    assert drill.state["melds"]["S"][-1] == meld  # the claimed tile sideways where it says
     assert [e.claim for e in drill.events if e.kind == "claim"][-1] == "pong"
-    assert (drill.score.right, drill.score.asked) == (1, 2)
+    turn = drill.prompt
+    assert turn is not None and turn.kind == "discard" and turn.by == "S"
+    assert drill.state["turn"] == {"seat": "S", "stage": "discard", "after": "pong"}
+    assert (drill.score.right, drill.score.asked) == (1, 1)
+    tile = drill.hand()[0]
+    assert drill.discard(tile).legal
+    assert ("discard", "S", tile) in [(e.kind, e.seat, e.tile) for e in drill.events]
+    assert drill.state["discards"]["S"][-1] == tile
 
 
-def test_big_kong_from_the_opposite_seat_accepts_either_middle_tile() -> None:
+def test_big_kong_from_the_opposite_seat_is_laid_out_with_a_middle_tile_sideways() -> None:
     drill = find(lambda d: claim_prompt("kong")(d) and d.prompt.by == "N", seeds=600)  # type: ignore[union-attr]
+    seen = len(drill.events)
     assert drill.claim("kong").legal
     if drill.prompt is not None and drill.prompt.kind == "precedence":
         drill.answer("S", "pong_before_chi")
-    assert drill.prompt is not None and drill.prompt.kind == "layout"
-    seen = len(drill.events)
-    answer = drill.lay_out([drill.prompt.tile] * 4, 2)
-    assert answer.right and answer.meld is not None and answer.meld["rotated"] == 1
-    assert answer.meld in drill.state["melds"]["S"]
+    meld = drill.state["melds"]["S"][-1]
+    assert meld["kind"] == "kong_big" and meld["rotated"] in (1, 2)
     claim, supplement = drill.events[seen:seen + 2]
     assert (claim.kind, claim.seat, claim.claim) == ("claim", "S", "kong")
     assert (supplement.kind, supplement.seat) == ("supplement", "S")
+
+
+def test_a_discard_the_referee_refuses_keeps_the_turn() -> None:
+    drill = find(lambda d: d.prompt is not None and d.prompt.kind == "discard")
+    prompt = drill.prompt
+    missing = next(t for t in ("1B", "2B", "3B", "E", "RD") if t not in drill.hand())
+    verdict = drill.discard(missing)
+    assert not verdict.legal and verdict.reason == "TILE_NOT_IN_HAND"
+    assert drill.prompt == prompt
+
+
+def self_drawn_win_in_hand() -> ClaimsDrill:
+    """Deal 38, South, level 1, the learner passing every window: the first deal (by number)
+    where the learner draws a winning tile (found with :func:`find`, 3 s; replayed here)."""
+    drill = ClaimsDrill(38, seat="S", level=1)
+    while not (drill.prompt is not None and drill.prompt.kind == "discard"
+               and drill.prompt.options):
+        assert not drill.over
+        passive(drill)
+    return drill
+
+
+def test_a_self_drawn_win_is_the_learners_to_declare() -> None:
+    drill = find(lambda d: d.prompt is not None and d.prompt.kind == "discard"
+                 and not d.prompt.options)
+    asked = drill.score.asked
+    verdict = drill.declare_win()
+    assert not verdict.legal and verdict.reason == "NOT_A_WINNING_HAND"
+    assert drill.score.asked == asked + 1 and drill.score.refused[-1] == "NOT_A_WINNING_HAND"
+    won = self_drawn_win_in_hand()
+    right = won.score.right
+    assert won.declare_win().legal and won.over and won.score.right == right + 1
+    assert won.result == {"winner": "S", "self_drawn": True, "robbed": False}
+    missed = self_drawn_win_in_hand()
+    before = missed.score.missed_wins  # passive lets wins on discards go too
+    assert missed.discard(missed.suggested_discard()).legal
+    assert missed.score.missed_wins == before + 1
 
 
 def test_passing_a_win_is_a_missed_win() -> None:
@@ -306,8 +356,6 @@ def test_empty_wall_before_a_supplement() -> None:
     drill.claim("kong")
     while drill.prompt is not None and drill.prompt.kind == "precedence":
         drill.answer("S", "win_first")
-    if drill.prompt is not None and drill.prompt.kind == "layout":
-        drill.lay_out([drill.prompt.tile] * 4, 0)
     assert drill.over and drill.events[-1].kind == "wall_empty"
 
 
@@ -417,8 +465,13 @@ def test_seeded_games_stay_legal_and_show_every_legal_claim(
                 drill.pass_claim(timed_out=pick > 95)
         elif prompt.kind == "precedence":
             drill.answer(SEATS[pick % 4], WHY[pick % 3])
-        else:
-            drill.lay_out([prompt.tile] * 3, pick % 3)
+        elif pick < 5:
+            verdict = drill.declare_win()
+            assert verdict.legal == bool(prompt.options)
+        else:  # any tile now and then, else a partner's choice (games of a usual length)
+            hand = drill.hand()
+            tile = hand[pick % len(hand)] if pick < 30 else drill.suggested_discard()
+            assert drill.discard(tile).legal
     assert_table_sound(drill)
     assert 0 <= drill.score.right <= drill.score.asked
     assert Counter(drill.tiles_on_table()) == tile_set("wsm")

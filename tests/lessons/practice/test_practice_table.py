@@ -9,6 +9,7 @@ from tilewise.lessons import tilecodes
 from tilewise.lessons.practice.charleston import CharlestonPractice
 from tilewise.lessons.practice.lines import PracticeLine
 from tilewise.lessons.practice.table import PracticeTable, _rack_order, step_task
+from tilewise.rules.charleston import pass_target
 
 Lines = tuple[PracticeLine, ...]
 
@@ -62,8 +63,16 @@ def test_a_whole_deal_played_on_the_table(lines: Lines) -> None:
             received = list(practice.records[-1].received[practice.seat])
             arrived = [t.code for t in desk.table.tiles if t.arrived]
             assert Counter(arrived) == Counter(received)
-            assert {m.tile for m in outcome.motions} == {t.id for t in desk.table.tiles
-                                                         if t.arrived}
+            moved = {m.tile for m in outcome.motions}
+            assert moved >= {t.id for t in desk.table.tiles if t.arrived} and outcome.carried
+            record = practice.records[-1]
+            if record.step != "courtesy" and record.given[practice.seat]:
+                # the learner's own passed tiles slide to the seat receiving them
+                target = pass_target(record.step, practice.seat)
+                sent = Counter(desk.table.tiles[m.tile].code for m in outcome.motions
+                               if m.end == desk.table.tiles[m.tile].place
+                               and m.end.area == "rack" and m.end.owner == target)
+                assert sent and sent <= Counter(record.given[practice.seat])
     assert steps[:3] == ["first_right", "first_across", "first_left"]
     assert steps[-1] == "courtesy" and desk.table.zones == [] and desk.table.commands == []
     assert desk.command("offer").changed is False and desk.move(0, "pass").changed is False

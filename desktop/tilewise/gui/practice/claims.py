@@ -1,9 +1,16 @@
-"""Claims drill view (WSM): the discard, the learner's rack, claim buttons, the precedence
-question, the meld layout, an optional timer, and the score.
+"""Claims drill view (WSM): a seeded game on the same table as the lessons.
 
-Drives :class:`tilewise.lessons.practice.claims.ClaimsDrill`; a refused claim shows the
-referee's reason sentence. For a chi the learner selects the two rack tiles first. When the
-drill ends the score goes to ``on_score`` (the progress store).
+The table is the lessons' table view (``gui.table``) drawing
+:class:`tilewise.lessons.practice.claimstable.ClaimsTable`, the drill's table model: on the
+learner's turn the tile is drawn for them (it slides into the rack, marked) and they drag a
+tile (or pick it with the arrows and Space, then Enter) into their discard zone, or declare a
+win; at a claim window they drag the tiles of their meld into the claim zone and press the
+claim ("Chi!", "Pong!", "Kong!", "Win!", the lesson player's buttons), or pass. A claimed meld
+is laid out with the claimed tile sideways, as the referee's meld answer says. When several
+seats claim, the learner says who gets the tile and why. Every refusal shows the core's
+reason sentence in the words of a WSM table; an optional clock passes for the learner. When
+the drill ends the score goes to ``on_score`` (the progress store). Handlers decode and call
+one table operation; the view keeps no table state.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -22,19 +29,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tilewise.gui.practice.widgets import TileRow, refusal_text
+from tilewise.gui.player.player import command_label
+from tilewise.gui.practice.widgets import plain_label, refusal_text
 from tilewise.gui.reasons import seat_name, tile_name
-from tilewise.gui.scroll import PageArea, TextArea
+from tilewise.gui.scroll import PageArea
+from tilewise.gui.table import access
+from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import N_, _, ngettext, pgettext
-from tilewise.lessons.practice.claims import LEVELS, WHY, Answer, ClaimsDrill, Event
+from tilewise.lessons.practice.claims import LEVELS, WHY, ClaimsDrill, Event
+from tilewise.lessons.practice.claimstable import ClaimsTable
+from tilewise.lessons.steptable import Outcome
 from tilewise.rules.seats import SEATS, relation
-from tilewise.rules.tiles import rank_of
-from tilewise.rules.verdict import Verdict
 
 ScoreSink = Callable[[str, int, int, int, int, dict[str, Any]], None]
 
-CLAIMS = ("chi", "pong", "kong", "win")
 _WHY_TEXT = {
     "win_first": N_("A win beats every other claim."),
     "pong_before_chi": N_("A pong or kong beats a chi."),
@@ -49,8 +59,9 @@ _LEVEL_TEXT = {
 
 
 class ClaimsDrillView(QWidget):
-    """The claims drill. Public methods (tests drive them): :meth:`deal`, :meth:`claim`,
-    :meth:`pass_claim`, :meth:`answer`, :meth:`lay_out`, :meth:`retranslate`."""
+    """The claims drill. Public methods (tests drive them): :meth:`deal`, :meth:`drop`,
+    :meth:`miss`, :meth:`send_selection`, :meth:`command`, :meth:`answer`,
+    :meth:`retranslate`."""
 
     leave = Signal()
 
@@ -58,10 +69,9 @@ class ClaimsDrillView(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.on_score = on_score
-        self.drill: ClaimsDrill | None = None
-        self.last_refusal: Verdict | None = None
-        self.last_answer: Answer | None = None
+        self.desk: ClaimsTable | None = None
         self.remaining = 0
+        self._scored = False
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.tick)
@@ -82,18 +92,9 @@ class ClaimsDrillView(QWidget):
         self.level.setMinimumContentsLength(14)
         self.deal_button = QPushButton()
         self.back_button = QPushButton()
-        self.prompt = QLabel()
-        self.prompt.setObjectName("stepTitle")
-        self.prompt.setWordWrap(True)
-        self.discard = TileRow(images, 72)
-        self.rack = TileRow(images)
-        self.melds = QLabel()
-        self.meld_row = TileRow(images, 44)
-        self.policy = QLabel()
-        self.policy.setWordWrap(True)
-        self.policy.setObjectName("cardNote")
-        self.claim_buttons = {kind: QPushButton() for kind in CLAIMS}
-        self.pass_button = QPushButton()
+        self.prompt = plain_label("stepTitle")
+        self.how = plain_label()  # how to make the move the prompt asks for
+        self.policy = plain_label("cardNote")
         self.who = QComboBox()
         for seat in SEATS:
             self.who.addItem(seat, seat)
@@ -102,19 +103,23 @@ class ClaimsDrillView(QWidget):
             self.why.addItem(why, why)
         # long translated reasons must not make the window wider than a 1024x768 projector
         self.why.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.why.setMinimumContentsLength(24)
+        self.why.setMinimumContentsLength(20)
         self.answer_button = QPushButton()
-        self.layout_row = TileRow(images)
-        self.lay_out_button = QPushButton()
         self.clock = QLabel()
         self.score = QLabel()
-        self.feedback = QLabel()
-        self.feedback.setObjectName("feedback")
-        self.feedback.setWordWrap(True)
-        self.feedback.setTextFormat(Qt.TextFormat.PlainText)
-        self.log = QLabel()
-        self.log.setWordWrap(True)
-        self.log.setTextFormat(Qt.TextFormat.PlainText)
+        self.feedback = plain_label("feedback")
+        self.feedback.setMinimumHeight(64)  # the words change, the table never moves
+        self.log = plain_label()
+        access.install()
+        self.table_scene = TableScene(images, self)
+        self.table_scene.whole_hand = True  # the play room's whole table, one scale throughout
+        self.table = TableView(self.table_scene)
+        self.table.setMinimumHeight(260)
+        self.table.dropped.connect(self.drop)
+        self.table.missed.connect(self.miss)
+        self.table.send.connect(self.send_selection)
+        self.commands = QHBoxLayout()
+        self.command_buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         for widget in (self.seed_label, self.seed, self.seat_label, self.seat, self.level_label,
                        self.level):
@@ -124,141 +129,141 @@ class ClaimsDrillView(QWidget):
         deal_row.addWidget(self.deal_button)
         deal_row.addStretch(1)
         deal_row.addWidget(self.back_button)
-        claims = QHBoxLayout()
-        for button in (*self.claim_buttons.values(), self.pass_button):
-            claims.addWidget(button)
-        claims.addStretch(1)
-        claims.addWidget(self.clock)
         precedence = QHBoxLayout()
         for control in (self.who, self.why, self.answer_button):
             precedence.addWidget(control)
         precedence.addStretch(1)
-        layout_line = QHBoxLayout()
-        layout_line.addWidget(self.layout_row)
-        layout_line.addWidget(self.lay_out_button)
-        layout_line.addStretch(1)
+        side = QVBoxLayout()
+        side.addWidget(self.prompt)
+        side.addWidget(self.how)
+        side.addLayout(precedence)
+        side.addWidget(self.feedback)
+        scores = QHBoxLayout()
+        scores.addWidget(self.score)
+        scores.addStretch(1)
+        scores.addWidget(self.clock)
+        side.addLayout(scores)
+        side.addWidget(self.log, 1)  # the last six events: the column scrolls if it must
+        side.addWidget(self.policy)
+        side_box = QWidget()
+        side_box.setLayout(side)
+        # the words beside the table scroll when they are taller than the page (issue 16)
+        self.side_area = PageArea(side_box)
+        self.side_area.setMaximumWidth(320)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 3)
+        middle.addWidget(self.side_area, 2)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
         root.addLayout(deal_row)
-        # Below the deal controls the page scrolls when it is taller than the window, and the
-        # log scrolls in the room left (each line made the window taller, issue 16).
-        page = QWidget()
-        self.page_area = PageArea(page)
-        outer, root = root, QVBoxLayout(page)
-        root.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.page_area, 1)
-        root.addWidget(self.policy)
-        root.addWidget(self.prompt)
-        root.addWidget(self.discard)
-        root.addLayout(claims)
-        root.addLayout(precedence)
-        root.addLayout(layout_line)
-        root.addWidget(self.rack)
-        melds = QHBoxLayout()
-        melds.addWidget(self.melds)
-        melds.addWidget(self.meld_row)
-        melds.addStretch(1)
-        root.addLayout(melds)
-        root.addWidget(self.score)
-        root.addWidget(self.feedback)
-        self.log_area = TextArea(self.log)
-        self.log_area.set_fit(False)
-        bar = self.log_area.verticalScrollBar()  # the newest line (the last) stays in view
-        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
-        root.addWidget(self.log_area, 1)
+        root.addLayout(middle, 1)
+        root.addLayout(self.commands)
         self.deal_button.clicked.connect(
             lambda: self.deal(self.seed.value(), str(self.seat.currentData()),
                               int(self.level.currentData())))
         self.back_button.clicked.connect(self.leave.emit)
-        for kind, button in self.claim_buttons.items():
-            button.clicked.connect(lambda _c=False, k=kind: self.claim(k))
-        self.pass_button.clicked.connect(lambda: self.pass_claim())
         self.answer_button.clicked.connect(
             lambda: self.answer(str(self.who.currentData()), str(self.why.currentData())))
-        self.lay_out_button.clicked.connect(self.lay_out)
         self.retranslate()
 
-    # ---- actions ----------------------------------------------------------------------------
+    # ---- actions (one table operation each, then a redraw from the model) ------------------
     def deal(self, seed: int, seat: str, level: int) -> None:
         """Start a drill: deal number ``seed``, the learner in ``seat``, ``level`` (1-4)."""
         self.seed.setValue(seed)
         self.seat.setCurrentIndex(SEATS.index(seat))
         self.level.setCurrentIndex(sorted(LEVELS).index(level))
-        self.drill = ClaimsDrill(seed, seat=seat, level=level)
-        self.last_refusal = self.last_answer = None
-        self._refresh()
+        self.desk = ClaimsTable(ClaimsDrill(seed, seat=seat, level=level))
+        self._scored = False
+        self._after(Outcome(True))
 
-    def claim(self, kind: str) -> None:
-        """Claim the open tile as ``kind``; a chi uses the two selected rack tiles."""
-        if self.drill is None or self.drill.prompt is None or self.drill.prompt.kind != "claim":
-            return
-        tiles = self.rack.selected() if kind == "chi" else None
-        verdict = self.drill.claim(kind, tiles)
-        self.last_refusal = None if verdict.legal else verdict
-        self.last_answer = None
-        self._refresh()
+    def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> None:
+        """A tile dropped on a zone (into the discard zone: the learner's discard)."""
+        if self.desk is not None:
+            self._after(self.desk.move(tile_id, zone_id, None if slot < 0 else slot), tile_id)
 
-    def pass_claim(self, *, timed_out: bool = False) -> None:
-        """Let the open tile go (also when the clock runs out)."""
-        if self.drill is None or self.drill.prompt is None or self.drill.prompt.kind != "claim":
-            return
-        self.drill.pass_claim(timed_out=timed_out)
-        self.last_refusal = self.last_answer = None
-        self._refresh()
+    def miss(self, tile_id: int) -> None:
+        """A tile released away from every zone goes back."""
+        if self.desk is not None:
+            self._after(self.desk.take_back(tile_id), tile_id)
+
+    def send_selection(self, zone_id: str) -> None:
+        """The keyboard: the selected tiles, in rack order, to ``zone_id``."""
+        for tile_id in [t.tile_id for t in self.table_scene.selection()]:
+            self.drop(tile_id, zone_id)
+        self.table_scene.selected = []
+        if self.desk is not None:
+            self.table_scene.show_table(self.desk.table)
+
+    def command(self, command: str) -> None:
+        """A button: ``claim:<kind>`` with the tiles in the claim zone, ``pass``,
+        ``declare_win``."""
+        if self.desk is not None:
+            self._after(self.desk.command(command))
 
     def answer(self, seat: str, why: str) -> None:
         """Answer who gets the tile and why."""
-        if self.drill is None or self.drill.prompt is None:
-            return
-        if self.drill.prompt.kind == "precedence":
-            self.last_answer = self.drill.answer(seat, why)
-            self.last_refusal = None
-            self._refresh()
-
-    def lay_out(self) -> None:
-        """Lay out the awarded meld with the selected tile sideways."""
-        if self.drill is None or self.drill.prompt is None or self.drill.prompt.kind != "layout":
-            return
-        chosen = self.layout_row.selected_indices()
-        self.last_answer = self.drill.lay_out(self.layout_row.codes, chosen[0] if chosen else -1)
-        self._refresh()
+        if self.desk is not None:
+            self._after(self.desk.answer_precedence(seat, why))
 
     def tick(self) -> None:
         """One second of the claim window's clock; at zero the learner passes."""
         self.remaining -= 1
-        if self.remaining <= 0:
+        if self.remaining <= 0 and self.desk is not None:
             self.timer.stop()
-            self.pass_claim(timed_out=True)
+            self._after(self.desk.time_out())
         else:
-            self.retranslate()
+            self.clock.setText(_("{seconds} s left", seconds=self.remaining))
 
-    def _refresh(self) -> None:
-        drill = self.drill
-        prompt = drill.prompt if drill is not None else None
-        self.rack.set_tiles(drill.hand() if drill is not None else [], limit=2)
-        self.discard.set_tiles([prompt.tile] if prompt is not None else [], checkable=False)
-        layout: list[str] = []
-        if prompt is not None and prompt.kind == "layout" and prompt.claim is not None:
-            layout = sorted([*prompt.claim["tiles"], prompt.tile], key=lambda t: rank_of(t) or 0)
-        self.layout_row.set_tiles(layout, limit=1)
-        exposed = drill.state["melds"][drill.seat] if drill is not None else []
-        self.meld_row.set_tiles([t for meld in exposed for t in meld["tiles"]], checkable=False)
-        self.timer.stop()
-        seconds = drill.level.window_seconds if drill is not None else None
-        if prompt is not None and prompt.kind == "claim" and seconds is not None:
-            self.remaining = round(seconds)
-            self.timer.start()
-        if drill is not None and drill.over and self.on_score is not None:
-            record = drill.score_record()
+    def _after(self, outcome: Outcome, held: int | None = None) -> None:
+        desk = self.desk
+        if desk is None:
+            return
+        prompt = desk.drill.prompt
+        self.table_scene.show_outcome(desk.table, outcome, held)
+        self.table.fit()
+        if outcome.motions or outcome.feedback is not None or held is None:
+            self._build_commands()
+            self.timer.stop()
+            seconds = desk.drill.level.window_seconds
+            if prompt is not None and prompt.kind == "claim" and seconds is not None:
+                self.remaining = round(seconds)
+                self.timer.start()
+        if desk.drill.over and self.on_score is not None and not self._scored:
+            self._scored = True
+            record = desk.drill.score_record()
             self.on_score("claims", record["right"], record["asked"], record["level"],
-                          drill.seed, record)
-        self.retranslate()
+                          desk.drill.seed, record)
+        self._texts()
+
+    def _build_commands(self) -> None:
+        while self.commands.count():
+            item = self.commands.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.command_buttons = {}
+        for command in self.desk.commands if self.desk is not None else []:
+            button = QPushButton()
+            button.setObjectName(f"command:{command}")
+            button.setMinimumHeight(48)
+            button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
+            self.commands.addWidget(button)
+            self.command_buttons[command] = button
+        self.commands.addStretch(1)
 
     # ---- text -------------------------------------------------------------------------------
     def retranslate(self) -> None:
-        """Every text in the current language (also after each move)."""
-        drill = self.drill
+        """Every text in the current language, the table's too (a language switch)."""
+        if self.desk is not None:
+            self.table_scene.show_table(self.desk.table)
+        self._texts()
+
+    def _texts(self) -> None:
+        """Every text of the page in the current language (after each move)."""
+        desk = self.desk
+        drill = desk.drill if desk is not None else None
         prompt = drill.prompt if drill is not None else None
         kind = prompt.kind if prompt is not None else ""
         self.title.setText(_("Claims drill (WSM)"))
@@ -275,37 +280,29 @@ class ClaimsDrillView(QWidget):
             self.why.setItemText(index, _(_WHY_TEXT[why]))
         self.deal_button.setText(_("Deal"))
         self.policy.setText(_(
-            "The computer plays every seat's draws and discards, yours too. It discards the "
-            "tile with the fewest partners in its hand, declares every kong it can and wins "
-            "whenever it can. At each discard you claim or pass; partners claim by the level."))
+            "The computer plays the other three seats. It discards the tile with the fewest "
+            "partners in its hand, declares every kong it can and wins whenever it can. On "
+            "your turn your tile is drawn for you (and a kong you hold is declared); you "
+            "discard or declare a win. At each discard you claim or pass; partners claim by "
+            "the level."))
         self.back_button.setText(_("Back to practice"))
-        for claim, button in self.claim_buttons.items():
-            button.setText(claim_name(claim))
-            button.setVisible(kind == "claim")
-        self.pass_button.setText(_("Pass"))
-        self.pass_button.setVisible(kind == "claim")
+        for command, button in self.command_buttons.items():
+            button.setText(_("Pass") if command == "pass" else command_label(command, "wsm"))
         self.answer_button.setText(_("Answer"))
         for widget in (self.who, self.why, self.answer_button):
             widget.setVisible(kind == "precedence")
-        self.lay_out_button.setText(_("Lay out"))
-        self.lay_out_button.setVisible(kind == "layout")
-        self.layout_row.setVisible(kind == "layout")
         self.clock.setText(_("{seconds} s left", seconds=self.remaining)
                            if self.timer.isActive() else "")
-        self.rack.retranslate()
-        self.discard.retranslate()
-        self.layout_row.retranslate()
-        self.meld_row.retranslate()
         self.prompt.setText(self._prompt_text())
-        self.melds.setText(self._melds_text())
+        self.how.setText(self._how_text())
         score = drill.score if drill is not None else None
         self.score.setText(_("Score: {right} of {asked}", right=score.right, asked=score.asked)
                            if score is not None else "")
         self.feedback.setText(self._feedback_text())
-        self.log.setText("\n".join(event_text(e) for e in (drill.events[-8:] if drill else [])))
+        self.log.setText("\n".join(event_text(e) for e in (drill.events[-6:] if drill else [])))
 
     def _prompt_text(self) -> str:
-        drill = self.drill
+        drill = self.desk.drill if self.desk is not None else None
         if drill is None:
             return _("Choose a deal number, your seat and a level, then deal.")
         prompt = drill.prompt
@@ -323,8 +320,11 @@ class ClaimsDrillView(QWidget):
                 for c in prompt.claims)
             return _("Several seats claim the {tile} ({claims}). Who gets it, and why?",
                      tile=tile, claims=claims)
-        if prompt.kind == "layout":
-            return _("Lay out your meld: select the tile that lies sideways, then lay it out.")
+        if prompt.kind == "discard":
+            if drill.state["turn"]["after"] in ("deal", "wall", "supplement"):
+                return _("Your turn: the {tile} came to your rack. Drag a tile to your "
+                         "discards, or declare a win.", tile=tile)
+            return _("Your turn after your claim: drag a tile to your discards.")
         if prompt.robbing:
             return _("{seat} adds the {tile} to a pong. Rob the kong with a win, or pass?",
                      seat=by, tile=tile)
@@ -333,28 +333,31 @@ class ClaimsDrillView(QWidget):
         return _("{seat} ({where}) discards the {tile}. Chi, pong, kong, win or pass?",
                  seat=by, where=where, tile=tile)
 
-    def _melds_text(self) -> str:
-        drill = self.drill
-        if drill is None:
-            return ""
-        melds = drill.state["melds"][drill.seat]
-        return ngettext("You have {n} exposed set.", "You have {n} exposed sets.", len(melds))
+    def _how_text(self) -> str:
+        prompt = self.desk.drill.prompt if self.desk is not None else None
+        if prompt is not None and prompt.kind == "claim" and not prompt.robbing:
+            return _("Drag the tiles of your meld into the claim zone, then press the claim.")
+        return ""
 
     def _feedback_text(self) -> str:
-        if self.last_refusal is not None:
-            return refusal_text(self.last_refusal, "wsm")
-        answer = self.last_answer
-        if answer is None:
+        desk = self.desk
+        if desk is None:
             return ""
-        if answer.meld is not None:
+        if desk.last is not None and not desk.last.legal:
+            return refusal_text(desk.last, "wsm")
+        answer = desk.answer
+        if answer is not None:
             if answer.right:
-                return _("Right: the sideways tile shows where the discard came from.")
-            return _("Not quite: the tile from {seat} lies sideways at place {place}.",
-                     seat=seat_name(str(answer.meld["from"])), place=answer.meld["rotated"] + 1)
-        if answer.right:
-            return _("Right.")
-        return _("Not quite: {seat} gets it. {why}", seat=seat_name(str(answer.seat)),
-                 why=_(_WHY_TEXT[str(answer.why)]))
+                return _("Right.")
+            return _("Not quite: {seat} gets it. {why}", seat=seat_name(str(answer.seat)),
+                     why=_(_WHY_TEXT[str(answer.why)]))
+        if desk.laid_out:
+            return _("Right: the sideways tile shows where the discard came from.")
+        staged = desk.table.staged("claim")
+        if staged:
+            return ngettext("{n} tile in the claim zone.", "{n} tiles in the claim zone.",
+                            len(staged))
+        return ""
 
 
 def claim_name(kind: str) -> str:

@@ -62,6 +62,7 @@ DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
 RIVER_SCALE = 0.36  # each seat's discards (whole_hand)
+OWN_ROW_SCALE = 0.62  # the learner's exposures beside the rack (whole_hand)
 
 
 class TableScene(QGraphicsScene):
@@ -106,12 +107,15 @@ class TableScene(QGraphicsScene):
         return round(size * self.text_scale)
 
     # ---- drawing --------------------------------------------------------------------------
-    def show_table(self, table: Table, motions: Sequence[Motion] = ()) -> None:
-        """Redraw everything from ``table``; the tiles in ``motions`` slide to their place."""
+    def show_table(self, table: Table, motions: Sequence[Motion] = (), *,
+                   carried: bool = False) -> None:
+        """Redraw everything from ``table``; the tiles in ``motions`` slide to their place.
+        ``carried``: ``table`` is a new task's table whose tile ids follow the table drawn
+        now (``tilewise.lessons.table.follow``), so the slides start where tiles were drawn."""
         self.finish_slides()
         self.clear_spotlight()
         new_task = table.task is not self._task or self.model is None
-        before = {} if new_task else dict(self._drawn)
+        before = {} if new_task and not carried else dict(self._drawn)
         self.clear()
         height = HAND_H if self.whole_hand else SCENE_H
         self.setSceneRect(0, 0, SCENE_W, height)
@@ -170,7 +174,7 @@ class TableScene(QGraphicsScene):
         """Draw what one table operation did: the whole table again, or, for a drop of the
         ``held`` tile that changed nothing, only that tile back in its place."""
         if outcome.changed or outcome.feedback is not None or held is None:
-            self.show_table(table, outcome.motions)
+            self.show_table(table, outcome.motions, carried=outcome.carried)
         else:
             self.put_back(held)
 
@@ -218,7 +222,8 @@ class TableScene(QGraphicsScene):
         seat = table.seat
         homes = [t.home.slot for t in table.tiles if t.home.area == "rack" and t.home.owner == seat]
         count = max(homes, default=-1) + 1
-        self.rack_x0 = (SCENE_W - (count * (TILE_W + GAP) - GAP)) / 2
+        room = self.melds_left - 16 if self.melds_left < SCENE_W else SCENE_W
+        self.rack_x0 = max(8.0, (room - (count * (TILE_W + GAP) - GAP)) / 2)
         for tile_id in table.rack(seat):
             self._tile(table, tile_id, self.rack_pos(table.tiles[tile_id].place.slot))
 
@@ -342,20 +347,30 @@ class TableScene(QGraphicsScene):
         """The learner's exposures, in a row above the rack (left of centre); a pong that a
         kong may be added to lies full size in the middle, an end slot on each side."""
         self.own_melds: list[QRectF] = []
+        self.melds_left = SCENE_W
         adding = any(z.kind == "kong_end" for z in table.zones)
         scale = 1.0 if adding else 0.8
         top = 260.0 if adding else self.rack_y - TILE_H * scale - 40
         x = 440.0 if adding else 40.0
-        for number, (exposure, ids) in enumerate(table.melds(table.seat)):
+        melds = table.melds(table.seat)
+        if self.whole_hand and not adding and melds:
+            # A whole hand: on the rack's row, at its right (the rack shrinks as they grow),
+            # clear of the zones whatever their number (the rack moves left, see _rack).
+            scale = OWN_ROW_SCALE
+            top = self.rack_y + TILE_H * (1 - scale)
+            x = self.melds_left = SCENE_W - 16 - sum(
+                sum((TILE_H if i == e.rotated else TILE_W) * scale + 3 for i in range(len(ids)))
+                + 16 for e, ids in melds)
+        for number, (exposure, ids) in enumerate(melds):
             width = self._meld(table, ids, exposure.rotated, exposure.face_down,
                                QPointF(x, top), scale, table.seat, number)
             self.own_melds.append(QRectF(x, top, width, TILE_H * scale))
-            x += width + 30
+            x += width + (16 if self.melds_left < SCENE_W else 30)
         if self.own_melds:
             note = label(_("Your exposures"), self.px(22))
             first = self.own_melds[0]
             note.setPos(first.center().x() - note.boundingRect().width() / 2 if adding
-                        else first.left(), top - 32)
+                        else first.left(), top - note.boundingRect().height() - 2)
             self.addItem(note)
 
     def _discards(self, table: Table) -> None:

@@ -1,5 +1,6 @@
-"""Claims drill (WSM): the computer deals and discards in turn; the learner answers each claim
-window, lays out the meld, and says who gets a discard when several seats claim it.
+"""Claims drill (WSM): the computer deals and plays the other seats; the learner discards on
+their own turn, answers each claim window, and says who gets a discard when several seats
+claim it.
 
 Sources: REFERENCE.md sections 7-9, DECISIONS 11-16. Every move of every seat is judged by the
 referee (:func:`tilewise.rules.referee.judge`) before it is applied; the learner's options are
@@ -7,11 +8,14 @@ referee (:func:`tilewise.rules.referee.judge`) before it is applied; the learner
 claimed meld's layout is the referee's ``meld`` answer.
 
 A drill is one seeded deal (:func:`tilewise.rules.charleston.deal`, ``wsm``, East deals) played
-until a win or an empty wall. The computer plays every seat's draws, discards and kongs (the
-learner's too); at each discard by another seat the learner gets a ``claim`` prompt (chi,
-pong, kong, win or pass), also when an added kong may be robbed (win or pass). When two or more
-seats claim, a ``precedence`` prompt asks who gets the tile and why. When the learner's set
-claim wins, a ``layout`` prompt asks for the meld with the sideways tile in its place.
+until a win or an empty wall. The computer plays the other seats' draws, discards and kongs.
+On the learner's turn the tile is drawn for them (and a kong they hold declared for them,
+REFERENCE.md section 8); then a ``discard`` prompt waits for the learner's discard
+(:meth:`ClaimsDrill.discard`) or a self-drawn win (:meth:`ClaimsDrill.declare_win`). At each
+discard by another seat the learner gets a ``claim`` prompt (chi, pong, kong, win or pass),
+also when an added kong may be robbed (win or pass). When two or more seats claim, a
+``precedence`` prompt asks who gets the tile and why. A claimed meld is laid out as the
+referee's ``meld`` answer says (the claimed tile sideways at its ``rotated`` index).
 
 Computer seats (the policy, shown to the learner):
 
@@ -23,7 +27,8 @@ Computer seats (the policy, shown to the learner):
 
 Score: one point asked per claim decision where the learner had a claim or made one (right when
 the claim was legal, or a pass when no win was possible), per precedence question (seat and
-reason both right) and per layout (right on the first try).
+reason both right), and per turn with a self-drawn win in hand or a win declared (right when
+the win is declared and legal).
 """
 
 from __future__ import annotations
@@ -76,8 +81,9 @@ class Prompt:
 
     ``kind``: ``claim`` (options: the learner's legal claim actions, ``robbing`` when the tile
     is an added kong's), ``precedence`` (``claims``: every claim made, ``{"seat", "claim"}``)
-    or ``layout`` (``claim``: the learner's awarded claim). ``tile`` and ``by``: the discard
-    (or kong tile) and its seat.
+    or ``discard`` (the learner's turn; options: ``[{"type": "declare_win"}]`` when a
+    self-drawn win is legal). ``tile`` and ``by``: the discard (or kong tile) and its seat;
+    for ``discard`` the tile drawn (or claimed) last and the learner's seat.
     """
 
     kind: str
@@ -104,13 +110,11 @@ class Event:
 
 @dataclass(frozen=True)
 class Answer:
-    """The outcome of a precedence answer or a layout: ``right``, and the expected values
-    (``seat`` and ``why``; or ``meld``, the referee's meld)."""
+    """The outcome of a precedence answer: ``right``, and the expected ``seat`` and ``why``."""
 
     right: bool
     seat: str | None = None
     why: str | None = None
-    meld: dict[str, Any] | None = None
 
 
 @dataclass
@@ -175,7 +179,8 @@ class ClaimsDrill:
         dealt = deal(seed, "wsm")
         self.wall: list[str] = list(dealt["wall"])
         self.state: dict[str, Any] = {
-            "dealer": dealt["dealer"], "phase": "play", "hands": dealt["hands"],
+            "dealer": dealt["dealer"], "phase": "play",
+            "hands": {s: sort_tiles(h) for s, h in dealt["hands"].items()},
             "melds": {s: [] for s in SEATS}, "discards": {s: [] for s in SEATS},
             "last_discard": None, "turn": dealt["turn"],
         }
@@ -216,9 +221,12 @@ class ClaimsDrill:
 
     # -- the learner's answers -----------------------------------------------------------------
 
-    def claim(self, kind: str, tiles: Sequence[str] | None = None) -> Verdict:
+    def claim(self, kind: str, tiles: Sequence[str] | None = None,
+              discard: Mapping[str, str] | None = None) -> Verdict:
         """The learner claims the tile of the ``claim`` prompt: ``kind`` chi, pong, kong or win;
-        ``tiles`` the two for a chi (pong and kong default to the pair / triplet).
+        ``tiles`` the two for a chi (pong and kong default to the pair / triplet);
+        ``discard`` (``{"tile", "by"}``) when the learner aims at another discard than the
+        latest (PROTOCOL.md ``claim``: the referee refuses it, only the latest is open).
 
         The referee's refusal comes back unchanged (the prompt stays; it counts one wrong
         answer). A legal claim goes to the table with the partners' claims.
@@ -226,7 +234,10 @@ class ClaimsDrill:
         prompt = self._need("claim")
         if tiles is None:
             tiles = {"pong": [prompt.tile] * 2, "kong": [prompt.tile] * 3}.get(kind, [])
-        action = {"type": "claim", "seat": self.seat, "claim": kind, "tiles": list(tiles)}
+        action: dict[str, Any] = {"type": "claim", "seat": self.seat, "claim": kind,
+                                  "tiles": list(tiles)}
+        if discard is not None:
+            action["discard"] = dict(discard)
         answer = judge(self.scenario(action))
         if not answer["legal"]:
             self.score.add(False)
@@ -259,22 +270,42 @@ class ClaimsDrill:
         self._after_award(prompt)
         return Answer(right, awarded["seat"], expected)
 
-    def lay_out(self, tiles: Sequence[str], rotated: int) -> Answer:
-        """Lay out the learner's awarded meld: ``tiles`` left to right and the index of the
-        sideways tile. Checked against the referee's ``meld`` (a big kong from the opposite
-        seat accepts index 1 or 2, DECISIONS 13). The table goes on either way."""
-        prompt = self._need("layout")
-        assert prompt.claim is not None
-        meld = judge(self.scenario(prompt.claim))["meld"]
-        accepted = {meld["rotated"]}
-        if meld["kind"] == "kong_big" and meld["rotated"] == 1:
-            accepted.add(2)
-        right = list(tiles) == meld["tiles"] and rotated in accepted
-        self.score.add(right)
+    def discard(self, tile: str) -> Verdict:
+        """The learner discards ``tile`` on their turn (the ``discard`` prompt). The referee's
+        refusal comes back unchanged (the prompt stays). A discard while a self-drawn win was
+        in hand counts as a missed win. The other seats then claim or play on."""
+        prompt = self._need("discard")
+        answer = judge(self.scenario({"type": "discard", "seat": self.seat, "tile": tile}))
+        if not answer["legal"]:
+            return refuse(Reason(answer["reason"]), *answer.get("tiles", []))
+        if prompt.options:
+            self.score.add(False)
+            self.score.missed_wins += 1
         self.prompt = None
-        self._apply_claim(prompt.claim, meld)
+        self._play_discard(self.seat, tile)
         self._run()
-        return Answer(right, meld=meld)
+        return allow(**{k: v for k, v in answer.items() if k not in ("legal", "reason")})
+
+    def declare_win(self) -> Verdict:
+        """The learner declares a self-drawn win on their turn (the ``discard`` prompt). A
+        refusal (the hand does not win) comes back unchanged and counts one wrong answer;
+        a legal win ends the drill."""
+        self._need("discard")
+        hand = self.state["hands"][self.seat]
+        answer = judge(self.scenario({"type": "declare_win", "seat": self.seat}))
+        self.score.add(bool(answer["legal"]))
+        if not answer["legal"]:
+            self.score.refused.append(answer["reason"])
+            return refuse(Reason(answer["reason"]), *answer.get("tiles", []))
+        self.prompt = None
+        self.events.append(Event("win", self.seat, hand[-1], self_drawn=True))
+        self.result = {"winner": self.seat, "self_drawn": True, "robbed": False}
+        return allow(**{k: v for k, v in answer.items() if k not in ("legal", "reason")})
+
+    def suggested_discard(self) -> str:
+        """The tile the computer's policy discards from the learner's hand now (what a partner
+        would do; tests and replays play the learner's seat with it)."""
+        return self._choose_discard(self.state["hands"][self.seat])
 
     def _need(self, kind: str) -> Prompt:
         if self.prompt is None or self.prompt.kind != kind:
@@ -340,9 +371,6 @@ class ClaimsDrill:
         claim = next(c for c in self._claims if c["seat"] == awarded["seat"])
         if claim["claim"] == "win":
             self._win_on(claim["seat"], prompt)
-            return
-        if claim["seat"] == self.seat:
-            self.prompt = Prompt("layout", prompt.tile, prompt.by, claim=claim)
             return
         self._apply_claim(claim, self._judge(claim)["meld"])
         self._run()
@@ -412,14 +440,23 @@ class ClaimsDrill:
             turn = self.state["turn"]
             seat = turn["seat"]
             hand = self.state["hands"][seat]
-            if turn["after"] in ("deal", "wall", "supplement"):
+            drawn = turn["after"] in ("deal", "wall", "supplement")
+            if seat == self.seat:
+                if drawn and self._kong_on_own_turn(seat, hand):
+                    continue
+                wins = drawn and judge(self.scenario({"type": "declare_win", "seat": seat}))[
+                    "legal"]
+                self.prompt = Prompt("discard", hand[-1], seat,
+                                     ({"type": "declare_win"},) if wins else ())
+                return
+            if drawn:
                 if judge(self.scenario({"type": "declare_win", "seat": seat}))["legal"]:
                     self.events.append(Event("win", seat, hand[-1], self_drawn=True))
                     self.result = {"winner": seat, "self_drawn": True, "robbed": False}
                     return
                 if self._kong_on_own_turn(seat, hand):
                     continue
-            self._discard(seat, hand)
+            self._play_discard(seat, self._choose_discard(hand))
 
     def _kong_on_own_turn(self, seat: str, hand: list[str]) -> bool:
         counts = Counter(hand)
@@ -447,11 +484,14 @@ class ClaimsDrill:
                 return True
         return False
 
-    def _discard(self, seat: str, hand: list[str]) -> None:
+    def _choose_discard(self, hand: list[str]) -> str:
         values = [(tile_value(hand, tile), tile) for tile in sorted(set(hand))]
         low = min(value for value, _ in values)
-        tile = self.rng.choice([t for value, t in values if value == low])
+        return self.rng.choice([t for value, t in values if value == low])
+
+    def _play_discard(self, seat: str, tile: str) -> None:
         self._judge({"type": "discard", "seat": seat, "tile": tile})
+        hand = self.state["hands"][seat]
         hand.remove(tile)
         self.state["discards"][seat].append(tile)
         self.state["last_discard"] = {"tile": tile, "by": seat}

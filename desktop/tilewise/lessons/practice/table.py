@@ -10,8 +10,10 @@ table does (:meth:`~PracticeTable.move`, :meth:`~PracticeTable.take_back`,
 (``pass_tiles``), the stop vote and the courtesy offer by their buttons (``vote``,
 ``offer``). A tile the core refuses for another reason than a short count goes back at once,
 and a refused move returns what the learner staged. After each accepted step the table is set
-up again from the engine's hands: the learner's rack keeps its order, the tiles received come
-at its end, marked as arrivals, and slide in from the seat that passed them.
+up again from the engine's hands and follows the table before it
+(``tilewise.lessons.table.follow``): the learner's rack keeps its order, the tiles passed
+slide to the seat that receives them, the tiles received come at the rack's end, marked as
+arrivals, and slide in from the seat that passed them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from tilewise.lessons.model import Answer, Task
 from tilewise.lessons.practice.charleston import CharlestonPractice
 from tilewise.lessons.session import Feedback
 from tilewise.lessons.steptable import SHORT_PASS, Outcome
-from tilewise.lessons.table import Motion, Place, Table
+from tilewise.lessons.table import Motion, Place, Table, follow
 from tilewise.rules.charleston import PASS_DIRECTIONS, pass_source
 from tilewise.rules.seats import SEATS, across_of
 from tilewise.rules.verdict import Verdict
@@ -54,7 +56,8 @@ def step_task(practice: CharlestonPractice, rack: list[str] | None = None) -> Ta
                 done="legal", result=None, answers=answers, wrong=())
 
 
-def _feedback(verdict: Verdict) -> Feedback:
+def verdict_feedback(verdict: Verdict) -> Feedback:
+    """A practice engine's verdict as the lesson table's ``Feedback`` (accepted when legal)."""
     return Feedback(verdict.legal, verdict.legal, None if verdict.legal else str(verdict.reason),
                     None, verdict.legal, verdict.to_answer())
 
@@ -116,7 +119,7 @@ class PracticeTable:
         self.last = verdict
         if not verdict.legal:
             self.table.return_moved()
-            return Outcome(True, _feedback(verdict))
+            return Outcome(True, verdict_feedback(verdict))
         seat = self.practice.seat
         resolved = self.practice.records[before:]
         gone: Counter[str] = Counter(resolved[-1].given[seat]) if resolved else Counter()
@@ -132,15 +135,20 @@ class PracticeTable:
                 kept.append(tile.code)
         rack, marked = _rack_order(kept, received, self.practice.hand)
         step = resolved[-1].step if resolved else ""
-        self.table = Table(step_task(self.practice, rack))
-        ids = self.table.rack(seat)
+        table = Table(step_task(self.practice, rack))
+        # the tiles keep their ids: the passed ones slide to their seat, the received in
+        motions = {m.tile: m for m in follow(self.table, table)}
+        self.table = table
+        for tile in table.tiles:
+            tile.arrived = False
+        ids = table.rack(seat)
         source = pass_source(step, seat) if step in PASS_DIRECTIONS else across_of(seat)
-        motions = []
         for tile_id in ids[len(ids) - marked:] if marked else []:
-            tile = self.table.tiles[tile_id]
+            tile = table.tiles[tile_id]
             tile.arrived = True
-            motions.append(Motion(tile_id, Place("rack", source), tile.place))
-        return Outcome(True, _feedback(verdict), tuple(motions))
+            motions.setdefault(tile_id, Motion(tile_id, Place("rack", source), tile.place))
+        return Outcome(True, verdict_feedback(verdict), tuple(sorted(
+            motions.values(), key=lambda m: m.tile)), carried=True)
 
 
 def _rack_order(kept: list[str], received: list[str], hand: list[str]) -> tuple[list[str], int]:
@@ -153,4 +161,4 @@ def _rack_order(kept: list[str], received: list[str], hand: list[str]) -> tuple[
     return list(hand), 0
 
 
-__all__ = ["PracticeTable", "step_task"]
+__all__ = ["PracticeTable", "step_task", "verdict_feedback"]
