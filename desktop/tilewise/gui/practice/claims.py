@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.player.player import command_label
-from tilewise.gui.practice.widgets import plain_label, refusal_text
+from tilewise.gui.practice.widgets import clear_layout, plain_label, refusal_text
 from tilewise.gui.reasons import seat_name, tile_name
 from tilewise.gui.scroll import PageArea
 from tilewise.gui.table import access
@@ -237,12 +237,7 @@ class ClaimsDrillView(QWidget):
         self._texts()
 
     def _build_commands(self) -> None:
-        while self.commands.count():
-            item = self.commands.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self.commands)
         self.command_buttons = {}
         for command in self.desk.commands if self.desk is not None else []:
             button = QPushButton()

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QToolButton, QWidget
 
 from tilewise.gui.reasons import explain, tile_name
 from tilewise.gui.tiles.images import ASPECT, TileImages
@@ -33,6 +33,17 @@ def plain_label(object_name: str = "") -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every widget out of ``layout`` and delete it (hidden now, not at the next turn of
+    the event loop): a row of buttons built again for the next prompt."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
 
 
 def refusal_text(verdict: Verdict, ruleset: str) -> str:
