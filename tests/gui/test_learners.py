@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tests.gui.test_commands import _run
 from tilewise.gui.dialogs.dialogs import HelpDialog, ProfilesDialog
@@ -50,10 +51,10 @@ def test_delete_asks_first_and_never_the_learner_in_use(window: Any, qtbot: Any)
     assert not dialog.delete.isEnabled() and dialog.delete.toolTip()
     select(dialog, "Ana")
     asked: list[str] = []
-    dialog.confirm = lambda text: asked.append(text) or False  # "No"
+    dialog.confirm = lambda text: asked.append(text) or "cancel"  # "No"
     dialog.delete.click()
     assert asked and "Ana" in asked[0] and [p.name for p in window.store.profiles()] == ["Sam", "Ana"]
-    dialog.confirm = lambda text: True
+    dialog.confirm = lambda text: "delete"
     dialog.delete.click()
     assert [p.name for p in window.store.profiles()] == ["Sam"]
     assert dialog.message.text() == "Ana was deleted."
@@ -86,3 +87,50 @@ def test_help_scrolls_and_opens_at_its_first_line(window: Any, qtbot: Any) -> No
     bar = dialog.scroller.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0
     assert dialog.text.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_delete_saves_a_copy_first_and_deletes_only_once_it_is_written(
+        window: Any, qtbot: Any, tmp_path: Path) -> None:
+    """"Save a copy first...": the learner's file (read back by Import a learner), then the
+    delete; a cancelled file dialog or a file that cannot be written deletes nothing."""
+    from tilewise.store.transfer import import_learner, read_export
+
+    ana = window.store.create_profile("Ana/Marí:a", "es")
+    window.store.save_lesson(ana.id, "core", "tiles", {"lesson": "tiles", "index": 3}, 0.5, False)
+    dialog = dialog_for(window, qtbot)
+    select(dialog, "Ana/Marí:a")
+    seen: list[str] = []
+
+    def press(label: str) -> None:  # the real question, answered by its buttons
+        box = next(w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, QMessageBox) and w.isVisible())
+        seen.append(" | ".join(sorted(b.text() for b in box.buttons())))
+        chosen = [b for b in box.buttons() if b.text() == label]
+        (chosen[0] if chosen else box.buttons()[0]).click()  # never left open
+
+    QTimer.singleShot(0, lambda: press("Save a copy first…"))
+    assert dialog.confirm("Delete Ana?") == "save"
+    QTimer.singleShot(0, lambda: press("Delete"))
+    assert dialog.confirm("Delete Ana?") == "delete"
+    assert seen[0] == "&No | Delete | Save a copy first…", seen
+    QTimer.singleShot(0, lambda: press("&No"))
+    assert dialog.confirm("Delete Ana?") == "cancel"
+    dialog.confirm = lambda text: "save"
+    suggested: list[str] = []
+    dialog.save_name = lambda name: suggested.append(name) or ""  # cancelled
+    dialog.delete.click()
+    assert suggested == ["Ana_Marí_a-tilewise.json"]  # the name, safe for a file system
+    assert len(window.store.profiles()) == 2 and "Nothing was deleted" in dialog.message.text()
+    blocked = tmp_path / "no-folder" / "ana.json"  # its folder does not exist: not written
+    dialog.save_name = lambda name: str(blocked)
+    dialog.delete.click()
+    assert len(window.store.profiles()) == 2 and "could not be written" in dialog.message.text()
+    target = tmp_path / "ana.json"
+    dialog.save_name = lambda name: str(target)
+    dialog.delete.click()
+    assert [p.name for p in window.store.profiles()] == ["Sam"]
+    assert "ana.json" in dialog.message.text()
+    back = import_learner(window.store, read_export(target))  # the copy reads back whole
+    assert back.name == "Ana/Marí:a" and back.language == "es"
+    saved = window.store.load_lesson(back.id, "core", "tiles")
+    assert saved is not None and saved["index"] == 3

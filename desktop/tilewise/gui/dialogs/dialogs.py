@@ -6,10 +6,12 @@ Every dialog sets its texts in ``retranslate()``; standard buttons get our own t
 
 from __future__ import annotations
 
+import logging
 import platform
+import sqlite3
 import sys
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QInputDialog,
@@ -45,6 +48,8 @@ from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness
 from tilewise.store.paths import resource_dir
 from tilewise.store.progress import Profile, ProgressStore
 from tilewise.store.settings import THEMES, TILE_SIZE_RANGE
+
+log = logging.getLogger(__name__)
 
 PROFILE_NAME_LIMIT = 40
 """The longest learner name, in characters (a name fits on a library heading)."""
@@ -115,8 +120,13 @@ class ProfilesDialog(QDialog):
 
     With ``store`` the dialog renames and deletes through it (each a transaction of the
     progress store); the learner in use (``current``) cannot be deleted. Deleting asks first,
-    naming the learner; :attr:`confirm` and :attr:`ask_name` are the two questions it asks
-    (tests answer them). Learner names are shown as plain text.
+    naming the learner, and offers to save a copy first: the learner's file, as "Export this
+    learner" writes it (``store.transfer.write_export``), to a file the learner chooses; the
+    learner is deleted only once the file is written (a cancelled file dialog or a failed write
+    deletes nothing, and says so). The questions are attributes (tests answer them):
+    :attr:`confirm` (text -> "delete", "save" or "cancel"), :attr:`save_name` (suggested file
+    name -> the chosen path, "" when cancelled) and :attr:`ask_name`. Learner names are shown
+    as plain text.
     """
 
     def __init__(self, profiles: list[Profile], current: int | None,
@@ -148,7 +158,8 @@ class ProfilesDialog(QDialog):
         self.delete.setVisible(store is not None)
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
         self.list.currentItemChanged.connect(lambda *_a: self._update())
-        self.confirm = self._confirm
+        self.confirm: Callable[[str], str] = self._confirm
+        self.save_name: Callable[[str], str] = self._save_name
         self.ask_name = self._ask_name
         self.retranslate()
 
@@ -186,12 +197,29 @@ class ProfilesDialog(QDialog):
         profile = self.store.profile(profile_id) if self.store is not None else None
         return profile.name if profile is not None else ""
 
-    def _confirm(self, text: str) -> bool:
+    def _confirm(self, text: str) -> str:
         box = QMessageBox(QMessageBox.Icon.Question, _("Delete a learner"), text,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # the text holds the learner's name
+        # TRANSLATORS: button of the delete-a-learner question: export the learner's file first
+        save = box.addButton(_("Save a copy first…"), QMessageBox.ButtonRole.ActionRole)
         translate_buttons(box)
-        return box.exec() == QMessageBox.StandardButton.Yes
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        if yes is not None:
+            # TRANSLATORS: button of the delete-a-learner question
+            yes.setText(_("Delete"))
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is save:
+            return "save"
+        return "delete" if clicked is yes else "cancel"
+
+    def _save_name(self, suggested: str) -> str:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Save a copy of the learner"), str(Path.home() / suggested),
+            _("Tilewise learner files (*.json)"))
+        return name
 
     def _ask_name(self, current: str) -> str | None:
         name, ok = QInputDialog.getText(self, _("Rename a learner"), _("New name"), text=current)
@@ -216,13 +244,44 @@ class ProfilesDialog(QDialog):
         if self.store is None or chosen is None or chosen == self.current:
             return
         name = self._name_of(chosen)
-        if not self.confirm(_("Delete {name} and all of {name}'s progress? This cannot be "
-                              "undone.", name=name)):
+        answer = self.confirm(_("Delete {name} and all of {name}'s progress? This cannot be "
+                                "undone. You can save a copy first: a file that Import a "
+                                "learner in the Tilewise menu reads back.", name=name))
+        if answer == "save":
+            saved = self._save_copy(chosen, name)
+            if saved is None:
+                return
+            self.store.delete_profile(chosen)
+            self.message.setText(_("{name} was deleted. A copy is in the file {file}.",
+                                   name=name, file=saved.name))
+        elif answer == "delete":
+            self.store.delete_profile(chosen)
+            self.message.setText(_("{name} was deleted.", name=name))
+        else:
             return
-        self.store.delete_profile(chosen)
-        self.message.setText(_("{name} was deleted.", name=name))
         self._fill(self.store.profiles())
         self._update()
+
+    def _save_copy(self, profile_id: int, name: str) -> Path | None:
+        """Write the learner's file where the learner chooses; None (and said why) when the
+        file dialog was cancelled or the file could not be written."""
+        from tilewise.gui.dialogs.transfer import file_name
+        from tilewise.store.transfer import write_export
+
+        chosen = self.save_name(file_name(name))
+        if not chosen or self.store is None:
+            self.message.setText(_("Nothing was deleted: no copy was saved."))
+            return None
+        path = Path(chosen)
+        try:
+            write_export(self.store, profile_id, path)
+        except (OSError, sqlite3.Error, ValueError) as error:
+            log.warning("copy of a learner to %s failed: %s", path, error)
+            self.message.setText(_("Nothing was deleted: the file {file} could not be written. "
+                                   "Choose another folder, or make some room on the disk.",
+                                   file=path.name))
+            return None
+        return path
 
     def chosen(self) -> int | None:
         """The selected profile id."""
