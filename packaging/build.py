@@ -617,6 +617,12 @@ XZ_LEVEL = 6
 # The release test's preset (``release --xz-level 0``): the same files and formats, the
 # compression only; -0 takes a small fraction of -6's time for a ~40% larger archive.
 TEST_XZ_LEVEL = 0
+# Size gates. A release (at XZ_LEVEL or above) fails when its .deb is over MAX_DEB_MB, what a
+# school's slow line or a USB stick should carry (37.4 MB on 2026-12-01); every build, the
+# test's included, fails when the installed files are over MAX_INSTALLED_MB (129.5 MB then: the
+# same proportion to the .deb gate; what makes the .deb grow, measured without -6's cost).
+MAX_DEB_MB = 40.0
+MAX_INSTALLED_MB = 138.0
 DEB_MAINTAINER = "The Tilewise team <release@tilewise.invalid>"
 DEB_SYNOPSIS = "mahjong tutor with illustrated lessons, offline"
 LINTIAN_OVERRIDES = HERE / "lintian-overrides"
@@ -785,6 +791,10 @@ def build_deb(app_dir: Path, meta: object, out: Path, work: Path,
     validate_desktop_files(share)
     fixed = fix_modes(root)
     size_kib = sum(p.stat().st_size for p in root.rglob("*") if p.is_file() and not p.is_symlink()) // 1024
+    if size_kib * 1024 / 1e6 > MAX_INSTALLED_MB:
+        raise ReleaseError(f"the installed package would be {size_kib * 1024 / 1e6:.1f} MB, over the "
+                           f"{MAX_INSTALLED_MB:.0f} MB gate: see what the bundle gained "
+                           "(packaging/tilewise.spec excludes)")
     depends = ", ".join((f"libc6 (>= {glibc_floor()})", *bundle.DEB_DEPENDS))
     control = root / "DEBIAN"
     control.mkdir()
@@ -803,7 +813,20 @@ def build_deb(app_dir: Path, meta: object, out: Path, work: Path,
     log(f"deb: dpkg-deb -> {deb.name} ({fixed} libraries made non-executable)")
     run(["dpkg-deb", "--root-owner-group", "-Zxz", f"-z{xz_level}", "--build", root, deb],
         capture_output=True)
+    check_deb_size(deb, xz_level)
     return deb
+
+
+def check_deb_size(deb: Path, xz_level: int) -> None:
+    """Raise ReleaseError when ``deb``, built at the release preset (``xz_level`` >=
+    :data:`XZ_LEVEL`), is over :data:`MAX_DEB_MB` megabytes (10^6 bytes). A faster preset (the
+    release test's) makes a larger file by design: only logged then."""
+    megabytes = deb.stat().st_size / 1e6
+    if xz_level < XZ_LEVEL:
+        log(f"deb size: {megabytes:.1f} MB at xz -{xz_level} (the {MAX_DEB_MB:.0f} MB gate "
+            f"applies at -{XZ_LEVEL})")
+    elif megabytes > MAX_DEB_MB:
+        raise ReleaseError(f"{deb.name} is {megabytes:.1f} MB, over the {MAX_DEB_MB:.0f} MB gate")
 
 
 INSTALL_SH = r"""#!/bin/sh
