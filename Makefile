@@ -57,10 +57,17 @@ packs: $(STAMP)
 ## tamper) runs too, about 2.5 min (TILEWISE_RELEASE_TEST=0 skips it while working)
 pytest: $(STAMP)
 	$(BIN)/coverage erase
-	@# Two processes: the widget tests first, then everything else, so Qt objects left by
-	@# hundreds of GUI tests cannot reach into the fault, hardening and release tests.
-	TILEWISE_RELEASE_TEST=$${TILEWISE_RELEASE_TEST-1} $(BIN)/coverage run -p -m pytest tests/gui
-	TILEWISE_RELEASE_TEST=$${TILEWISE_RELEASE_TEST-1} $(BIN)/coverage run -p -m pytest --ignore=tests/gui
+	@# Two pytest processes side by side, one per core: the widget tests, and everything else
+	@# (so Qt objects left by hundreds of GUI tests cannot reach into the fault, hardening and
+	@# release tests). The widget tests' output is shown when both have ended.
+	@mkdir -p build
+	@export TILEWISE_RELEASE_TEST=$${TILEWISE_RELEASE_TEST-1}; \
+	echo "pytest tests/gui (beside the rest; its output follows at the end) and pytest --ignore=tests/gui"; \
+	$(BIN)/coverage run -p -m pytest tests/gui > build/pytest-gui.log 2>&1 & gui=$$!; \
+	$(BIN)/coverage run -p -m pytest --ignore=tests/gui; rest=$$?; \
+	wait $$gui; guirc=$$?; echo "--- pytest tests/gui ---"; cat build/pytest-gui.log; \
+	echo "pytest tests/gui: exit $$guirc; pytest --ignore=tests/gui: exit $$rest"; \
+	test $$guirc = 0 && test $$rest = 0
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report --include='desktop/tilewise/rules/*' --fail-under=100
 	$(BIN)/coverage report --include='desktop/tilewise/lessons/*' --fail-under=100
