@@ -19,8 +19,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QKeyEvent,
     QKeySequence,
     QShortcut,
 )
@@ -272,6 +273,11 @@ class LessonPlayer(QWidget):
         # Lesson text is reachable by Tab (a screen reader reads it), then the table, buttons.
         self.text.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        # Enter (and Right, away from the table's tiles) goes on once the step is done.
+        for widget in (self.table, self.text, self.library_button, self.back_button,
+                       self.hint_button, self.answer_button, self.hand_button,
+                       self.undo_button, self.reset_button, self.next_button):
+            widget.installEventFilter(self)
         for keys, slot in ((QKeySequence.StandardKey.ZoomIn, self.table.zoom_in),
                            (QKeySequence.StandardKey.ZoomOut, self.table.zoom_out),
                            (QKeySequence("Ctrl+="), self.table.zoom_in),
@@ -371,8 +377,6 @@ class LessonPlayer(QWidget):
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.desk.table.commands)
-            if not self.presenting:  # the presenter keeps the keys for stepping through
-                self.table.setFocus()
         elif step.quiz is not None:
             self.desk = None
             self._build_quiz(beside_picture=self.answers.isVisibleTo(self))
@@ -400,6 +404,49 @@ class LessonPlayer(QWidget):
         if not keep_feedback:  # a new step starts at its first line
             self.body.to_top()
             self.words_area.to_top()
+            if not self.presenting:  # the presenter keeps the keys for stepping through
+                self._focus_first()
+
+    def _focus_first(self) -> None:
+        """A new step: the keyboard starts on the table (a task), the first option (a quiz)
+        or Next (a step to read), never on "Lessons"."""
+        if self.stage.currentWidget() is self.table and not self.stage.isHidden():
+            self.table.setFocus()
+        elif self.stage.currentWidget() is self.quiz and self._options():
+            self._options()[0].setFocus()
+        else:
+            self.next_button.setFocus()
+
+    def _options(self) -> list[QPushButton]:
+        """The quiz's option buttons in reading order (the order they were laid out in)."""
+        items = [self.quiz_layout.itemAt(n) for n in range(self.quiz_layout.count())]
+        return [w for item in items
+                if item is not None and isinstance(w := item.widget(), QPushButton)]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """Enter, or Right away from the table, goes on once the step is done; Enter on a
+        quiz option answers with it. The presenter has keys of its own."""
+        if event.type() != QEvent.Type.KeyPress or self.presenting or self.session is None:
+            return False
+        assert isinstance(event, QKeyEvent)
+        key, plain = event.key(), event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain
+        right = key == Qt.Key.Key_Right and plain and watched is not self.table
+        if not (enter or right):
+            return False
+        if self.next_button.isEnabled():
+            self.next_step()
+            return True
+        if enter and isinstance(watched, QPushButton) and watched.property("role") == "option":
+            watched.click()
+            return True
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        """Keys no child took (nothing focused): as :meth:`eventFilter`."""
+        if not self.eventFilter(self, event):
+            super().keyPressEvent(event)
 
     def _tab_order(self) -> None:
         """Tab goes text, table (or quiz options), table buttons, then the step buttons."""
@@ -407,8 +454,7 @@ class LessonPlayer(QWidget):
         if self.stage.currentWidget() is self.table and not self.stage.isHidden():
             chain.append(self.table)
         elif self.stage.currentWidget() is self.quiz:
-            chain += sorted(self.quiz.findChildren(QPushButton),
-                            key=lambda b: (b.y(), b.x(), b.objectName()))
+            chain += self._options()
         items = [self.commands.itemAt(n) for n in range(self.commands.count())]
         chain += [w for item in items
                   if item is not None and isinstance(w := item.widget(), QPushButton)]
@@ -522,6 +568,7 @@ class LessonPlayer(QWidget):
             button.setToolTip(plain_tip(self._option_text(option)))
             button.setObjectName(f"option:{option.id}")
             button.setProperty("role", "option")
+            button.installEventFilter(self)
             button.setMinimumHeight(max(56, button.minimumHeight()))
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             if tiles:
@@ -564,6 +611,7 @@ class LessonPlayer(QWidget):
             ruleset = self.desk.task.ruleset if self.desk else ""
             button = QPushButton(command_label(command, ruleset))
             button.setObjectName(f"command:{command}")
+            button.installEventFilter(self)
             button.setMinimumHeight(48)
             button.clicked.connect(lambda _c=False, cmd=command: self.command(cmd))
             self.commands.addWidget(button)
