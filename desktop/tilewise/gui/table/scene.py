@@ -62,7 +62,7 @@ DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
 RIVER_SCALE = 0.36  # each seat's discards (whole_hand)
-OWN_ROW_SCALE = 0.62  # the learner's exposures beside the rack (whole_hand)
+OWN_ROW_SCALE = 0.8  # the learner's exposures beside the rack (whole_hand)
 
 
 class TableScene(QGraphicsScene):
