@@ -104,7 +104,7 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     view = window.practice.play
     assert window.stack.currentWidget() is view and view.guided is not None
     guided = view.guided
-    explained = False
+    explained, made = False, None
     for point in guided.hand.script:
         assert guided.point is point and view.prompt.text()
         wrong = next((w for w in point.wrong if w.feedback and w.action["type"] in (
@@ -115,7 +115,7 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
             assert view.guidance is not None and view.guidance.kind == "wrong"
             assert view.pack_text(wrong.feedback) in view.feedback.text()
             assert guided.point is point and guided.engine.hand(guided.hand.seat) == before
-            explained = True
+            explained, made = True, wrong
         perform(qtbot, view, dict(point.expect))
         assert view.guidance is not None and view.guidance.kind == "right", point.expect
     assert explained
@@ -124,6 +124,31 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     [hand] = window.store.hands_played(window.profile.id)  # saved for the learner, and shown
     assert (hand.ruleset, hand.deal, hand.result) == (guided.hand.ruleset, guided.hand.deal, "won")
     assert hand.details["guided"] is True and view.record.text() == "Hands played: 1, won 1."
+    assert view.log.text().startswith("Key moments of this hand:")
+    assert "Kept for review." in view.log.text()
+    # the wrong move is kept for review, and plays again on the lesson player
+    queue = window.review.queue
+    [situation] = [s for s in queue.situations(window.profile.id)
+                   if s.step_id.startswith("hand-")]
+    assert situation.lesson_id == lesson_id and made is not None and situation.action == dict(made.action)
+    qtbot.mouseClick(view.back_button, LEFT)
+    window.review.start()
+    player = window.player
+    assert window.stack.currentWidget() is player
+    task = player.session.step.task
+    assert task is not None and player.session.step.id == situation.step_id
+    right = dict(task.answers[0].action)
+    table = player.desk.table
+    codes = [right["tile"]] if right["type"] == "discard" else list(right.get("tiles", []))
+    for code in codes:  # the tiles of the right move into their zone
+        tile = next(i for i in table.rack(task.seat) if table.tiles[i].code == code
+                    and table.tiles[i].place.area == "rack")
+        player.drop(tile, right["type"])
+    if right["type"] == "claim":
+        player.command(f"claim:{right['claim']}")
+    assert window.review.run is not None and window.review.run.rated == "good"
+    window.review.stop()
+    return
     shots = os.environ.get("TILEWISE_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
@@ -165,7 +190,7 @@ def test_a_free_hand_to_its_end(qtbot: Any, window: Any) -> None:
     window.store._conn = FullDisk(real)
     try:
         window.practice.save_hand(engine)
-        assert window.banner.isVisible() and len(window.store.pending) == 1
+        assert window.banner.isVisible() and [k[0] for k in window.store.pending][0] == "hand"
         assert view.record.text().startswith("Hands played: 2")
     finally:
         window.store._conn = real

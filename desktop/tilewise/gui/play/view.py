@@ -57,6 +57,7 @@ from tilewise.lessons.hand.dealcode import MAX_SEED, DealCodeError, decode
 from tilewise.lessons.hand.desk import HandDesk
 from tilewise.lessons.hand.engine import Event, HandEngine
 from tilewise.lessons.hand.guided import Guidance, GuidedHand
+from tilewise.lessons.hand.moments import Moment, Slip, key_moments
 from tilewise.lessons.model import HandScript, Pack
 from tilewise.lessons.steptable import Outcome
 from tilewise.rules.seats import SEATS
@@ -136,6 +137,10 @@ class PlayView(DeskDrops, QWidget):
         self.pack_text: Callable[[str | None], str] = lambda text: text or ""
         self.guidance: Guidance | None = None
         self._reported: HandEngine | None = None
+        #: A guided hand's off-plan moves (``tilewise.lessons.hand.moments.Slip``).
+        self.slips: list[Slip] = []
+        #: The key moments of the hand just ended (shown under the table's words).
+        self.moments: list[Moment] = []
         self._record = (0, 0)  # hands played, won (show_record)
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
@@ -240,6 +245,7 @@ class PlayView(DeskDrops, QWidget):
 
     def _start(self, engine: HandEngine) -> None:
         self.engine = engine
+        self.slips, self.moments = [], []
         self.desk = HandDesk(engine, self._submit)
         self.code.setText(engine.code)
         self.last_refusal = None
@@ -282,9 +288,14 @@ class PlayView(DeskDrops, QWidget):
         if self.engine is None:
             return None
         if self.guided is not None:
+            point = self.guided.point
             answer = self.guided.attempt(action)
             self.guidance = answer
             self.last_refusal = answer.verdict if answer.kind == "refused" else None
+            if answer.kind != "right" and point is not None:  # never played: kept here
+                verdict = answer.verdict
+                self.slips.append((len(self.engine.moves), dict(action), dict(point.expect),
+                                   None if verdict.legal else str(verdict.reason)))
             return answer.verdict
         verdict = self.engine.act({**action, "seat": self.engine.learner})
         self.last_refusal = None if verdict.legal else verdict
@@ -320,6 +331,11 @@ class PlayView(DeskDrops, QWidget):
         engine = self.engine
         if engine is not None and engine.over and self._reported is not engine:
             self._reported = engine
+            try:
+                self.moments = key_moments(engine, self.slips)
+            except ValueError:  # a hand not dealt from its seed (tests): no moments
+                self.moments = []
+            self.retranslate()
             self.finished.emit(engine)
 
     def _redraw(self) -> None:
@@ -513,8 +529,46 @@ class PlayView(DeskDrops, QWidget):
         engine = self.engine
         if engine is None:
             return []
+        if self.moments:  # the hand is over: its key moments
+            return [_("Key moments of this hand:")] + [
+                moment_text(m.kind, m.mistake, m.tile) for m in self.moments[-12:]]
         shown = [e for e in engine.events if e.kind not in ("drew",)]
         return [event_text(event, self.me) for event in shown[-6:]]
+
+
+def moment_text(kind: str, mistake: bool, tile: str | None) -> str:
+    """A key moment of a hand in one line (``tilewise.lessons.hand.moments.MOMENT_KINDS``);
+    mistakes are marked as kept for review."""
+    name = tile_name(tile) if tile else ""
+    texts: dict[str, Callable[[], str]] = {
+        "pass": lambda: _("A Charleston pass."),
+        "claim": lambda: _("You claimed the {tile}.", tile=name),
+        "missed_claim": lambda: _("You let the {tile} go, and you could have claimed it.",
+                                  tile=name),
+        "wrong_claim": lambda: _("Your claim of the {tile} was refused.", tile=name),
+        "joker_kept": lambda: _("You took a joker back for the {tile}.", tile=name),
+        "joker_given": lambda: _("You threw a joker away: nobody may call it."),
+        "winning_tile": lambda: (_("Your discard, the {tile}, gave another player the win.",
+                                   tile=name) if mistake
+                                 else _("The {tile} won you the hand.", tile=name)),
+        "script": lambda: _("A move off this hand's plan."),
+    }
+    text = texts[kind]()
+    # TRANSLATORS: after a key moment of a hand that is a mistake
+    return _("{moment} Kept for review.", moment=text) if mistake else text
+
+
+def moment_texts(kind: str) -> tuple[str, str]:
+    """(title, text) of a hand's mistake played again in review (the lesson player shows
+    them as they are: they come translated)."""
+    texts = {
+        "missed_claim": _("You let this discard go. Claim it now."),
+        "wrong_claim": _("Your claim was refused here. Make a claim the rules allow."),
+        "joker_given": _("You threw a joker away here. Discard another tile."),
+        "winning_tile": _("This discard gave another player the win. Discard another tile."),
+    }
+    return (_("A moment of a whole hand"),
+            texts.get(kind, _("Another move was better here. Make it now.")))
 
 
 def move_text(action: dict[str, Any]) -> str:

@@ -23,6 +23,7 @@ from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
 from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore, SaveFailed
+from tilewise.store.review import ReviewQueue
 
 if TYPE_CHECKING:
     from tilewise.gui.play.view import PlayView
@@ -119,6 +120,8 @@ class PracticeHub:
         self._charleston: CharlestonPracticeView | None = None
         self._claims: ClaimsDrillView | None = None
         self._play: PlayView | None = None
+        #: (pack, lesson) of the guided hand being played, for its review situations.
+        self._guided_lesson: tuple[Any, Any] = (None, None)
         self._return_to: QWidget | None = None
         let_text_wrap(self.page)
         window.stack.addWidget(self.page)
@@ -179,6 +182,7 @@ class PracticeHub:
     def open_play(self) -> None:
         """Open the play room (the learner deals when ready)."""
         self._return_to = None
+        self._guided_lesson = (None, None)
         self.window.stack.setCurrentWidget(self.play)
         self._show_hands()  # the learner may have changed since
 
@@ -186,6 +190,8 @@ class PracticeHub:
         """Play a lesson's guided hand (``HandScript``; ``text`` translates its pack text) in
         the play room; leaving it returns to ``back_to`` (the lesson player)."""
         self.play.guide(hand, text)
+        player = getattr(back_to, "lesson", None)
+        self._guided_lesson = (getattr(back_to, "pack", None), player)
         self._return_to = back_to
         self.window.stack.setCurrentWidget(self.play)
 
@@ -253,7 +259,32 @@ class PracticeHub:
             self.window.save_failed(failure)
         except (KeyError, ValueError, TypeError, OSError):
             log.exception("hand could not be saved")
+        self._keep_moments(engine)
         self._show_hands()
+
+    def _keep_moments(self, engine: Any) -> None:
+        """The hand's mistakes (``tilewise.lessons.hand.moments``) into the review queue:
+        under the guided hand's lesson, else under ``hand`` in the pack of the practice card
+        (each is played again as a one-step lesson of that pack)."""
+        from tilewise.lessons.hand.moments import moment_mistake
+
+        view = self._play
+        pack, lesson = self._guided_lesson if view is not None and view.guided else (None, None)
+        if pack is None:
+            pack = next(iter(self.window.packs), None)
+        if view is None or pack is None:
+            return
+        mistakes = [moment_mistake(m, ruleset=engine.ruleset, deal=engine.code,
+                                   seat=engine.learner, step_id=f"hand-{engine.code}-{m.number}")
+                    for m in view.moments if m.mistake]
+        try:
+            ReviewQueue(self.window.store).keep_mistakes(
+                self.window.profile.id, pack.id, lesson.id if lesson is not None else "hand",
+                mistakes)
+        except SaveFailed as failure:  # kept by the store; the window's banner says so
+            self.window.save_failed(failure)
+        except (KeyError, ValueError, TypeError, OSError):
+            log.exception("the hand's mistakes could not be kept for review")
 
     def _show_hands(self) -> None:
         """The learner's record of whole hands in the play room (kept saves count)."""

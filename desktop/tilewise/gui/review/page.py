@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from tilewise.gui.review.chart import MasteryChart
 from tilewise.i18n import _, ngettext
+from tilewise.lessons.hand.moments import hand_of, moment_lesson
 from tilewise.lessons.mastery import RuleScore
 from tilewise.lessons.model import Lesson, Pack
 from tilewise.lessons.review import (
@@ -65,6 +66,9 @@ class ReviewRun:
             pack = next((p for p in packs if p.id == item.pack_id), None)
             lesson = next((x for x in pack.lessons if x.id == item.lesson_id), None) \
                 if pack is not None else None
+            hand = hand_of(situation.mistake()) if situation is not None else None
+            if hand is not None and pack is not None:  # a mistake of a whole hand (issue 20)
+                lesson = hand_lesson(situation, str(hand.get("kind")))  # type: ignore[arg-type]
             if situation is None or pack is None or lesson is None:
                 self.skipped.append(item.id)
                 continue
@@ -99,6 +103,20 @@ class ReviewRun:
         # SaveFailed: the store keeps the answer and retries it with the progress (issue 15)
         self.queue.keep_review(self.current.id, rating, variant=self.variant)
         return rating
+
+
+def hand_lesson(situation: Situation, kind: str) -> Lesson | None:
+    """The one-step lesson that plays a whole hand's mistake again
+    (``tilewise.lessons.hand.moments.moment_lesson``), its words in the current language;
+    None when the situation cannot be set up."""
+    from tilewise.gui.play.view import moment_texts
+
+    title, text = moment_texts(kind)
+    try:
+        return moment_lesson(situation.mistake(), lesson_id=situation.lesson_id, title=title,
+                             text=text)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _plain(text: str = "", *, name: str = "") -> QLabel:
