@@ -181,3 +181,30 @@ def test_timed_level_passes_when_the_clock_runs_out(qtbot: Any, window: Any) -> 
         assert len(drill.history) == before
         view.tick()
     assert len(drill.history) == before + 1 and drill.history[-1]["timed_out"] is True
+
+
+def test_a_finished_drill_is_scored_once(qtbot: Any, window: Any) -> None:
+    """Played to its end through the view's own handlers (a partner's discards, passes,
+    the first seat named): the score reaches the store once."""
+    view = window.practice.claims
+    view.deal(5, "N", 3)
+    view.timer.stop()
+    desk = view.desk
+    assert desk is not None
+    for _turn in range(300):
+        prompt = desk.drill.prompt
+        if prompt is None:
+            break
+        if prompt.kind == "discard":
+            tile = desk.drill.suggested_discard()
+            view.drop(next(i for i in desk.table.rack("N") if desk.table.tiles[i].code == tile),
+                      "discard")
+        elif prompt.kind == "claim":
+            view.command("pass")
+        else:
+            view.answer("E", "win_first")
+    assert desk.drill.over and view.prompt.text()
+    view.command("pass")  # nothing to do once it is over: no second score
+    scores = window.store.practice_scores(window.profile.id, "claims")
+    assert len(scores) == 1 and scores[0].seed == 5 and scores[0].level == 3
+    assert scores[0].asked == desk.drill.score.asked
