@@ -531,15 +531,23 @@ class PlayView(DeskDrops, QWidget):
             return []
         if self.moments:  # the hand is over: its key moments
             return [_("Key moments of this hand:")] + [
-                moment_text(m.kind, m.mistake, m.tile) for m in self.moments[-12:]]
+                moment_text(m.kind, m.mistake, m.tile, engine.ruleset)
+                for m in self.moments[-12:]]
         shown = [e for e in engine.events if e.kind not in ("drew",)]
         return [event_text(event, self.me) for event in shown[-6:]]
 
 
-def moment_text(kind: str, mistake: bool, tile: str | None) -> str:
-    """A key moment of a hand in one line (``tilewise.lessons.hand.moments.MOMENT_KINDS``);
-    mistakes are marked as kept for review."""
+def moment_text(kind: str, mistake: bool, tile: str | None, ruleset: str = "wsm") -> str:
+    """A key moment of a hand in one line (``tilewise.lessons.hand.moments.MOMENT_KINDS``),
+    in the words of the ``ruleset``'s table (an American table calls a discard); mistakes are
+    marked as kept for review."""
     name = tile_name(tile) if tile else ""
+    american: dict[str, Callable[[], str]] = {
+        "claim": lambda: _("You called the {tile}.", tile=name),
+        "missed_claim": lambda: _("You let the {tile} go, and you could have called it.",
+                                  tile=name),
+        "wrong_claim": lambda: _("Your call of the {tile} was refused.", tile=name),
+    }
     texts: dict[str, Callable[[], str]] = {
         "pass": lambda: _("A Charleston pass."),
         "claim": lambda: _("You claimed the {tile}.", tile=name),
@@ -553,7 +561,7 @@ def moment_text(kind: str, mistake: bool, tile: str | None) -> str:
                                  else _("The {tile} won you the hand.", tile=name)),
         "script": lambda: _("A move off this hand's plan."),
     }
-    text = texts[kind]()
+    text = (american if ruleset == "american" and kind in american else texts)[kind]()
     # TRANSLATORS: after a key moment of a hand that is a mistake
     return _("{moment} Kept for review.", moment=text) if mistake else text
 
