@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -42,8 +41,13 @@ TARGET_MS = 150.0
 def build(folder: Path, lessons: int = 100) -> int:
     """Write ``lessons`` lessons into ``folder``: the core lessons again and again (ids
     suffixed after the first copy, no prerequisites) until there are that many."""
-    shutil.copy(CORE / "pack.toml", folder / "pack.toml")
     sources = [p.read_text(encoding="utf-8") for p in sorted(CORE.glob("0*.toml"))]
+    kept = {_first(r'^id = "([a-z-]+)"', text) for text in sources[:lessons]}
+    # pack.toml as it is, but a glossary entry names the lesson that teaches it: a pack
+    # with fewer lessons than the core keeps the entries of the lessons it holds
+    head, *entries = (CORE / "pack.toml").read_text(encoding="utf-8").split("[[glossary]]")
+    entries = [e for e in entries if _first(r'^lesson = "([a-z-]+)"', e) in kept]
+    (folder / "pack.toml").write_text("[[glossary]]".join([head, *entries]), encoding="utf-8")
     for count in range(lessons):
         k, text = divmod(count, len(sources))
         text = sources[text]
@@ -52,6 +56,11 @@ def build(folder: Path, lessons: int = 100) -> int:
         text = re.sub(r"^prerequisites = .*$", "prerequisites = []", text, flags=re.M)
         (folder / f"{count:04d}.toml").write_text(text, encoding="utf-8")
     return lessons
+
+
+def _first(pattern: str, text: str) -> str | None:
+    found = re.search(pattern, text, re.M)
+    return found.group(1) if found else None
 
 
 COLD = """

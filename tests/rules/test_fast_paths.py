@@ -13,12 +13,12 @@ from types import MappingProxyType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tilewise.rules import jokers, state
 from tilewise.rules.cardlines import expansions, parse_card
-from tilewise.rules.jokers import card_line_for, line_fits
+from tilewise.rules.jokers import card_line_for, completing_tiles, line_fits
 from tilewise.rules.referee import judge
 from tilewise.rules.state import ScenarioError, Table
 from tilewise.rules.tiles import JOKER, TileError, parse_played, parse_written
@@ -68,6 +68,21 @@ def near_wins(draw: st.DrawFn) -> list[str]:
 def test_card_check_without_exposures_agrees_with_line_fits(concealed: list[str]) -> None:
     # 300 derandomized examples: wins, near misses, jokers in pairs and NEWS, concealed lines
     assert card_line_for(CARD, concealed, ()) == slow_line_for(concealed)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(near_wins(), st.integers(0, 13))
+@example("N E W 1B 2B 3B 4B 5B 9B 9B 9B 9B 9B J".split(), 2)  # two of NEWS missing
+@example("N E W S 1B 2B 3B 4B 9B 9B 9B 9B 9B J".split(), 13)  # one run tile missing
+@example("F F 1B 1B 1B 1B 2C 2C 2C 2C 3D 3D 3D J".split(), 13)  # a joker's room left
+def test_completing_tiles_are_the_tiles_that_make_a_line(tiles: list[str], left: int) -> None:
+    # 300 derandomized 13-tile hands one tile (or more) from a line: ready or not
+    hand = tiles[:left] + tiles[left + 1:]
+    kinds = sorted({t for line in CARD for form in expansions(line) for g in form
+                    for t in g.tiles} | {"5D", "N"})
+    expected = {t for t in kinds if card_line_for(CARD, [*hand, t], ()) is not None}
+    assert completing_tiles(CARD, hand) == expected
+    assert completing_tiles(CARD, hand[1:]) == set()  # 12 tiles: no line is one tile away
 
 
 def test_kept_answers_survive_a_full_memory(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,7 +43,6 @@ from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Pack
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
-from tilewise.store.review import ReviewQueue
 from tilewise.store.settings import Settings
 
 if TYPE_CHECKING:
@@ -312,6 +311,8 @@ class MainWindow(QMainWindow):
             self.save_failed(failure)
         mistakes = [m.to_dict() for m in session.take_mistakes()]
         if mistakes:  # kept for review (issue 19), in a transaction of their own
+            from tilewise.store.review import ReviewQueue  # fsrs: not needed to start
+
             try:
                 ReviewQueue(self.store).keep_mistakes(self.profile.id, pack.id,
                                                       session.lesson.id, mistakes)

@@ -121,9 +121,12 @@ def decode_text(data: bytes) -> str:
         raise
 
 
-# strings and comments (whose dots are not key separators), and what ends a key
-_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|'
-                    r"#[^\n]*|[=,\[\]{}\n]|\.", re.DOTALL)
+# strings and comments (whose dots are not key separators)
+_QUOTED = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|'
+                     r"#[^\n]*", re.DOTALL)
+# ... and what ends a key: the other tokens are single characters no string or comment starts
+# with, so _QUOTED alone finds the strings and comments at the same places
+_TOKEN = re.compile(_QUOTED.pattern + r"|[=,\[\]{}\n]|\.", re.DOTALL)
 
 
 def long_dotted_key(text: str, parts: int) -> int | None:
@@ -131,6 +134,12 @@ def long_dotted_key(text: str, parts: int) -> int | None:
     parts, or None. Dots in strings and comments do not count; a value holds at most one dot
     per number, so a run of more than ``parts - 1`` dots between ``=``, ``,``, brackets and
     line ends can only be a key (or broken TOML)."""
+    # Exact shortcut (issue 21): strings and comments neither count nor end a run, so with
+    # them taken out, a run is ``parts`` dots with no ``=``, ``,``, bracket or line end
+    # between; only a text that has one is walked token by token for its line.
+    bare = _QUOTED.sub("", text)
+    if not re.search(r"(?:\.[^=,\[\]{}\n.]*)" + f"{{{parts}}}", bare):
+        return None
     dots = 0
     for match in _TOKEN.finditer(text):
         token = match.group()
@@ -140,7 +149,7 @@ def long_dotted_key(text: str, parts: int) -> int | None:
                 return text.count("\n", 0, match.start()) + 1
         elif token[0] not in "\"'#":
             dots = 0
-    return None
+    raise AssertionError("the walk finds every run the shortcut finds")  # pragma: no cover
 
 
 def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list[tuple[str, str]]:
@@ -148,6 +157,8 @@ def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list
     ``limits.depth``, with more than ``limits.items`` entries, or with a string longer than
     ``limits.chars`` (a key longer than ``limits.key_chars``). Nothing below a too-deep place
     is visited. At most ``limits.problems`` are returned, the last one counting the rest."""
+    if _within(data, 0, limits):  # the usual case, without a key path for every place
+        return []
     found: list[tuple[str, str]] = []
     stack: list[tuple[str, Any, int]] = [("", data, 0)]
     while stack:
@@ -181,6 +192,27 @@ def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list
         rest = len(found) - limits.problems + 1
         found = found[:limits.problems - 1] + [("file", f"and {rest} more places over the limits")]
     return found
+
+
+def _within(value: Any, depth: int, limits: PackLimits) -> bool:
+    """True when :func:`shape_problems` finds nothing in ``value`` at ``depth`` (the same
+    checks; it recurses at most ``limits.depth`` deep)."""
+    if isinstance(value, str):
+        return len(value) <= limits.chars
+    if not isinstance(value, dict | list):
+        return True
+    if depth >= limits.depth or len(value) > limits.items:
+        return False
+    deeper = depth + 1
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if len(key) > limits.key_chars or not _within(item, deeper, limits):
+                return False
+        return True
+    for item in value:
+        if not _within(item, deeper, limits):
+            return False
+    return True
 
 
 def _join(where: str, key: str) -> str:

@@ -42,10 +42,10 @@ commit, undo, reset) and lets a task continue the hand from the task before it.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from tilewise.lessons import moves, tilecodes
@@ -291,18 +291,18 @@ class Table:
     # -- setting up -------------------------------------------------------------------------
 
     def _deal(self, picture: Mapping[str, Any] | None) -> None:
-        supply = tilecodes.supply(self.ruleset)
-        for slot, code in enumerate(sort_tiles(supply.elements())):
-            self.tiles.append(Tile(slot, code, Place("wall", "", slot), Place("wall", "", slot)))
+        wall, template = _wall(self.ruleset)
+        self.tiles = [Tile(slot, code, place, place) for slot, (code, place) in enumerate(wall)]
+        free = {play: list(slots) for play, slots in template.items()}
         state = self.task.state
         for seat, hand in (state.get("hands") or {}).items():
             self.known.add(seat)
             for slot, code in enumerate(hand):
-                self._take(str(code), Place("rack", seat, slot))
+                self._take(str(code), Place("rack", seat, slot), free)
         for seat, melds in (state.get("melds") or {}).items():
             for number, meld in enumerate(melds):
                 for slot, code in enumerate(meld.get("tiles", [])):
-                    self._take(str(code), Place("exposure", seat, slot, number))
+                    self._take(str(code), Place("exposure", seat, slot, number), free)
                 rotated = meld.get("rotated")
                 self.exposures[(seat, number)] = Exposure(
                     str(meld["kind"]), meld.get("from"),
@@ -310,7 +310,7 @@ class Table:
                     tuple(int(i) for i in meld.get("face_down") or []))
         for seat, discards in (state.get("discards") or {}).items():
             for slot, code in enumerate(discards):
-                self._take(str(code), Place("discard", seat, slot))
+                self._take(str(code), Place("discard", seat, slot), free)
         last = state.get("last_discard")
         if last:
             by, code = str(last["by"]), str(last["tile"])
@@ -318,13 +318,13 @@ class Table:
             if box and _play(self.tiles[box[-1]].code) == _play(code):
                 self.latest = self.tiles[box[-1]].place
             else:
-                self.latest = self._take(code, Place("discard", by, len(box))).place
+                self.latest = self._take(code, Place("discard", by, len(box)), free).place
         if not self.rack(self.seat) and "group" in self.task.allow:
             rack, on_table = self._group_tiles(picture)
             for slot, code in enumerate(rack):
-                self._take(code, Place("rack", self.seat, slot))
+                self._take(code, Place("rack", self.seat, slot), free)
             for slot, code in enumerate(on_table):
-                self._take(code, Place("zone", "group", slot)).given = True
+                self._take(code, Place("zone", "group", slot), free).given = True
 
     def _group_tiles(self, picture: Mapping[str, Any] | None) -> tuple[list[str], list[str]]:
         """(rack, tiles already in the group zone) of a group task whose state deals no hand:
@@ -339,20 +339,22 @@ class Table:
                                for a in listed_actions(self.task)
                                if a.get("type") == "group"), []
 
-    def _take(self, code: str, place: Place) -> Tile:
-        """Move a wall tile that plays as ``code`` to ``place``, spelt ``code``."""
-        play = _play(code)
-        for tile in self.tiles:
-            if tile.place.area == "wall" and _play(tile.code) == play:
-                tile.code, tile.place = code, place
-                return tile
-        raise TableError(f"tile {code}: more copies than the {self.ruleset} set holds")
+    def _take(self, code: str, place: Place, wall: dict[str, list[int]]) -> Tile:
+        """Move the front wall tile that plays as ``code`` to ``place``, spelt ``code``;
+        ``wall`` lists the wall tiles of each play code, front last."""
+        free = wall.get(_play(code))
+        if not free:
+            raise TableError(f"tile {code}: more copies than the {self.ruleset} set holds")
+        tile = self.tiles[free.pop()]
+        tile.code, tile.place = code, place
+        return tile
 
     def _inherit(self, table: Table) -> None:
         if table.ruleset != self.ruleset:
             raise TableError("a continuing task must keep the ruleset of the task before it")
-        self.tiles = copy.deepcopy(table.tiles)
-        self.exposures = copy.deepcopy(table.exposures)
+        # their fields are all immutable, so a copy of each is a deep copy
+        self.tiles = [replace(tile) for tile in table.tiles]
+        self.exposures = {key: replace(exposure) for key, exposure in table.exposures.items()}
         self.latest, self.known = table.latest, set(table.known) | {self.seat}
         end = len(self.rack(self.seat))
         for tile in self.tiles:
@@ -381,14 +383,19 @@ class Table:
 
     def _compact(self) -> None:
         """Close the gaps in every rack and discard box (tiles keep their order)."""
+        boxes: dict[tuple[str, str], list[Tile]] = {}
+        for tile in self.tiles:  # one pass: each box in slot order, as ``area`` gives it
+            where = tile.place
+            if where.area in ("rack", "discard") and where.meld == 0:
+                boxes.setdefault((where.area, where.owner), []).append(tile)
         for area in ("rack", "discard"):
             for seat in SEATS:
-                ids = self.area(area, seat)
-                for slot, tile_id in enumerate(ids):
+                box = sorted(boxes.get((area, seat), ()), key=lambda t: t.place.slot)
+                for slot, tile in enumerate(box):
                     place = Place(area, seat, slot)
-                    if self.latest == self.tiles[tile_id].place:
+                    if self.latest == tile.place:
                         self.latest = place
-                    self.tiles[tile_id].place = self.tiles[tile_id].home = place
+                    tile.place = tile.home = place
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -590,7 +597,7 @@ class Table:
         """The referee-protocol state of the table now: the task's own keys (phase, step,
         turn...) with ``hands`` (the seats the table knows), ``melds``, ``discards`` and
         ``last_discard`` as the tiles lie. Staged tiles count where they came from."""
-        state = {k: copy.deepcopy(v) for k, v in self.task.state.items()
+        state = {k: moves.plain_copy(v) for k, v in self.task.state.items()
                  if k not in ("hands", "melds", "discards", "last_discard")}
 
         def codes(area: str, owner: str, meld: int = 0) -> list[str]:
@@ -860,9 +867,24 @@ def follow(before: Table, after: Table) -> list[Motion]:
     return sorted(motions, key=lambda m: m.tile)
 
 
+@cache
+def _wall(ruleset: str) -> tuple[tuple[tuple[str, Place], ...], dict[str, tuple[int, ...]]]:
+    """The wall of a fresh table of ``ruleset``: each tile's code and place in rack order, and
+    the slots of each play code, front last (worked out once: every table starts from it)."""
+    codes = sort_tiles(tilecodes.supply(ruleset).elements())
+    free: dict[str, list[int]] = {}
+    for slot, code in enumerate(codes):
+        free.setdefault(_play(code), []).insert(0, slot)
+    return (tuple((code, Place("wall", "", slot)) for slot, code in enumerate(codes)),
+            {play: tuple(slots) for play, slots in free.items()})
+
+
 def _play(code: str) -> str:
-    """The tile ``code`` plays as (``F3`` -> ``F``)."""
-    return tilecodes.canonical(code) or code
+    """The tile ``code`` plays as (``F3`` -> ``F``; a string that is no code: itself)."""
+    return _PLAYS.get(code, code)
+
+
+_PLAYS: dict[str, str] = {code: tilecodes.canonical(code) or code for code in tilecodes.CODES}
 
 
 def _place(row: Sequence[Any]) -> Place:

@@ -9,10 +9,13 @@ lines are read by ``tilewise.rules.cardlines``.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from tilewise.rules import cardlines, tiles
 from tilewise.rules.verdict import Reason
+
+#: Every tile code of the referee protocol (PROTOCOL.md "Tiles"), faces included.
+CODES: tuple[str, ...] = (*tiles.STANDARD, tiles.FLOWER, *tiles.FLOWER_FACES, tiles.JOKER)
 
 
 def canonical(code: str) -> str | None:
@@ -35,6 +38,7 @@ def reason_codes() -> frozenset[str]:
     return frozenset(reason.value for reason in Reason)
 
 
+@lru_cache(maxsize=1024)
 def card_token_problem(token: str) -> str | None:
     """Why ``token`` cannot stand in a card line (not a code or a pattern such as ``x+1a``, or
     a joker), or None."""
@@ -47,7 +51,24 @@ def card_token_problem(token: str) -> str | None:
 
 def card_line_problem(line: object) -> str | None:
     """Why ``line`` is not a practice-card line (``tilewise.rules.cardlines.parse_line``), or
-    None."""
+    None. Answers are kept by the line's exact text (``repr``), as a pack repeats its card
+    lines in many states (issue 21); at most :data:`LINES_KEPT`."""
+    try:
+        key = repr(line)
+    except RecursionError:
+        return _line_problem(line)
+    if key not in _LINES:
+        if len(_LINES) >= LINES_KEPT:
+            _LINES.clear()
+        _LINES[key] = _line_problem(line)
+    return _LINES[key]
+
+
+LINES_KEPT = 1024
+_LINES: dict[str, str | None] = {}
+
+
+def _line_problem(line: object) -> str | None:
     try:
         cardlines.parse_line(line)
     except cardlines.CardError as error:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tilewise.rules.jokers import completing_tiles
 from tilewise.rules.state import Table, seat_value
 from tilewise.rules.tiles import FLOWER, JOKER, STANDARD, parse_tiles, tile_set
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
@@ -36,6 +37,9 @@ def waits_of(table: Table, seat: str) -> list[str]:
     supply = tile_set(table.ruleset)
     seen = table.tile_counts()
     kinds = STANDARD + ((FLOWER,) if table.ruleset == "american" else ())
+    if table.ruleset == "american" and not table.melds_of(seat):  # one pass over the card
+        winners = completing_tiles(table.need_card(), hand)
+        return [tile for tile in kinds if seen[tile] < supply[tile] and tile in winners]
     return [
         tile for tile in kinds
         if seen[tile] < supply[tile] and is_winning(table, seat, [*hand, tile])

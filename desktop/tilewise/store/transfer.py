@@ -39,7 +39,9 @@ from tilewise.store.progress import (
     Profile,
     ProgressStore,
 )
-from tilewise.store.review import KINDS, due_text, pack_setup, unpack_setup
+
+# tilewise.store.review (and fsrs with it) is imported by the functions that need it: a
+# backup is made at every start (issue 21: start-up time)
 
 FORMAT = "tilewise-learner"
 EXPORT_SCHEMA = 1
@@ -69,6 +71,8 @@ class TransferError(ValueError):
 def export_learner(store: ProgressStore, profile_id: int) -> dict[str, Any]:
     """Everything the store keeps about one learner, as JSON-ready data (KeyError for an
     unknown profile)."""
+    from tilewise.store.review import due_text, unpack_setup
+
     profile = store.profile(profile_id)
     if profile is None:
         raise KeyError(profile_id)
@@ -173,6 +177,8 @@ def read_export(path: Path) -> dict[str, Any]:
 
 def check_export(data: Any) -> dict[str, Any]:
     """``data`` when it is a whole learner file this Tilewise can read (see the module doc)."""
+    from tilewise.store.review import KINDS
+
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TransferError("this is not a Tilewise learner file", "foreign")
     schema = data.get("schema")
@@ -240,6 +246,8 @@ def import_learner(store: ProgressStore, data: Any) -> Profile:
     """Add the learner of a checked file (:func:`read_export`/:func:`check_export`) as a new
     profile, with all of its progress, in one transaction; return the profile. Nothing is
     written when the data is not a whole learner file (:class:`TransferError`)."""
+    from tilewise.store.review import pack_setup
+
     checked = check_export(data)
     profile = checked["profile"]
     dump = json.dumps

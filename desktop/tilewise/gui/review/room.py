@@ -10,18 +10,20 @@ player's Next opens the next situation; the player's way back to the library end
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
-from tilewise.gui.review.page import ReviewPage, ReviewRun
 from tilewise.gui.review.scores import learner_scores
 from tilewise.gui.review.suggest import PracticeLine
 from tilewise.i18n import _, add_listener, remove_listener
 from tilewise.lessons.mastery import Practice, suggest_practice
 from tilewise.lessons.session import LessonSession
 from tilewise.store.review import ReviewQueue, end_of_day
+
+if TYPE_CHECKING:  # the page (its chart and runs) is imported when first shown (issue 21)
+    from tilewise.gui.review.page import ReviewPage, ReviewRun
 
 
 class ReviewRoom:
@@ -57,6 +59,8 @@ class ReviewRoom:
     def page(self) -> ReviewPage:
         """The Review page, built (and added to the window's stack) on first use."""
         if self._page is None:
+            from tilewise.gui.review.page import ReviewPage
+
             page = ReviewPage()
             page.start.connect(self.start)
             page.back.connect(self.window.show_library)
@@ -97,6 +101,8 @@ class ReviewRoom:
         """Start a review session over everything due by the end of today."""
         now = datetime.now().astimezone()
         items = self.queue.due_list(self.window.profile.id, until=end_of_day(now))
+        from tilewise.gui.review.page import ReviewRun
+
         self.run = ReviewRun(self.queue, items)
         player = self.window.player
         player.next_override = self.next_situation

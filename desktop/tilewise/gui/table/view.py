@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QSizeF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tilewise.gui.table.items import TileItem
@@ -70,6 +70,12 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        # The still items' drawings (scene.STILL_ITEMS) live in Qt's pixmap cache; its
+        # default 10 MB holds less than one 3840x2160 table, and a cache that cannot hold
+        # them redraws them all at every repaint (issue 21). Room for one view of pixels.
+        size = event.size()
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(),
+                                       size.width() * size.height() * 4 // 1024))
         self.fit()
 
     def showEvent(self, event: object) -> None:  # noqa: N802 - Qt API

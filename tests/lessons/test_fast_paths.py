@@ -1,0 +1,173 @@
+"""The pack check's fast paths (issue 21) give the answers of the plain ones.
+
+Each shortcut is checked against the slow path it stands in for: the compiled TOML reader
+against ``tomllib`` (and ``tomllib``'s own errors when it refuses), the dotted-key and shape
+shortcuts against the token walk and the full walk, the kept card-line answers against a fresh
+reading, the remembered referee answers against the referee, and a plain copy against
+``copy.deepcopy``.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tilewise.lessons import moves, pack, packlimits, tilecodes
+from tilewise.lessons.packlimits import LIMITS, PackLimits, long_dotted_key, shape_problems
+from tilewise.rules.referee import judge
+
+CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
+SETTINGS = settings(derandomize=True, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("file", sorted(CORE.glob("*.toml")), ids=lambda f: f.name)
+def test_the_compiled_reader_reads_every_core_file_as_tomllib(file: Path) -> None:
+    text = file.read_text(encoding="utf-8")
+    assert pack.read_toml(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize("text", ["a = 1\nb = [", "big = 99999999999999999999999", "x = 1\nx = 2"])
+def test_what_the_compiled_reader_refuses_is_read_by_tomllib(text: str) -> None:
+    try:
+        expected: Any = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        with pytest.raises(tomllib.TOMLDecodeError, match=str(error).split("(")[0]):
+            pack.read_toml(text)
+    else:
+        assert pack.read_toml(text) == expected  # a 23-digit integer: tomllib reads it
+
+
+def test_without_the_compiled_reader_tomllib_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pack, "_rtoml", None)
+    assert pack.read_toml("when = 1979-05-27\n") == {"when": datetime.date(1979, 5, 27)}
+
+
+def walked_dotted_key(text: str, parts: int) -> int | None:
+    """The token walk alone (what :func:`long_dotted_key` did before its shortcut)."""
+    dots = 0
+    for match in packlimits._TOKEN.finditer(text):
+        token = match.group()
+        if token == ".":
+            dots += 1
+            if dots >= parts:
+                return text.count("\n", 0, match.start()) + 1
+        elif token[0] not in "\"'#":
+            dots = 0
+    return None
+
+
+PIECES = ["a", ".", ".", ".", '"', "'", '"""', "'''", "#", "=", ",", "[", "]", "{", "}",
+          "\n", " ", "\\", '"x.y"', "1.5"]
+
+
+@settings(SETTINGS, max_examples=400)
+@given(st.lists(st.sampled_from(PIECES), max_size=60), st.integers(2, 5))
+def test_the_dotted_key_shortcut_finds_what_the_token_walk_finds(
+        pieces: list[str], parts: int) -> None:
+    # 400 derandomized texts of dots, quotes, comments and separators, open strings included
+    text = "".join(pieces)
+    assert long_dotted_key(text, parts) == walked_dotted_key(text, parts)
+
+
+SMALL = PackLimits(depth=3, items=3, chars=4, key_chars=3, problems=4)
+VALUES = st.recursive(
+    st.one_of(st.text(max_size=6), st.integers(), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=5),
+                            st.dictionaries(st.text(max_size=5), inner, max_size=5)),
+    max_leaves=30)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.dictionaries(st.text(max_size=5), VALUES, max_size=5))
+def test_the_shape_shortcut_agrees_with_the_full_walk(data: dict[str, Any]) -> None:
+    # 300 derandomized tables against small limits, so that about half break one
+    found = shape_problems(data, SMALL)
+    assert (found == []) == packlimits._within(data, 0, SMALL)
+
+
+def test_kept_card_line_answers_are_those_of_a_fresh_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tilecodes, "LINES_KEPT", 2)
+    good = [{"kind": "kong", "tile": "1a"}, {"kind": "pair", "tiles": ["F", "F"]}]
+    bad = [{"kind": "kong", "tile": "J"}]
+    for _ in range(2):
+        assert tilecodes.card_line_problem(good) is None
+        assert tilecodes.card_line_problem(bad) == "a card line names natural tiles, never a joker"
+        assert tilecodes.card_line_problem([{"kind": "pung", "tile": "9b"}]) is None
+    assert len(tilecodes._LINES) <= 2
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert tilecodes.card_line_problem(deep) == "a card group must be an object"
+    assert tilecodes.card_token_problem("x+1a") is None
+    assert tilecodes.card_token_problem("J") == "a card line names natural tiles, never a joker"
+
+
+def test_remembered_answers_are_the_referees_and_each_callers_own() -> None:
+    asked: list[Any] = []
+
+    def counting(question: Any) -> dict[str, Any]:
+        asked.append(question)
+        return judge(question)
+
+    ask = moves.remembering(counting)
+    question = {"ruleset": "wsm", "state": {"hands": {"E": ["1B", "1B", "1B"]}},
+                "action": {"type": "group", "tiles": ["1B", "1B", "1B"], "as": "pong"}}
+    first = ask(question)
+    first["legal"] = "changed by the caller"
+    assert ask(copy.deepcopy(question)) == judge(question) and len(asked) == 1
+    other = copy.deepcopy(question)
+    other["action"]["tiles"][2] = "2B"
+    assert ask(other)["reason"] == "GROUP_TILES_DIFFER" and len(asked) == 2
+    when = dict(question, when=datetime.date(2026, 1, 1))  # not JSON: asked every time
+    ask(when)
+    ask(when)
+    assert len(asked) == 4
+
+
+@pytest.mark.parametrize("value", [
+    {"a": [1, 2.5, True, None, "x", {"b": []}]},
+    [datetime.time(1, 2), {"t": datetime.date(2026, 1, 1)}],
+    (1, [2]),
+])
+def test_a_plain_copy_is_a_deep_copy(value: Any) -> None:
+    copied = moves.plain_copy(value)
+    assert copied == copy.deepcopy(value)
+    if isinstance(value, dict):
+        copied["a"][5]["b"].append(1)
+        assert value["a"][5]["b"] == []
+
+
+def test_the_limits_in_force_are_not_the_test_ones() -> None:
+    assert LIMITS.depth > SMALL.depth  # the shortcut is exercised with the real limits too
+    assert shape_problems({"x": [[["deep"]]]}) == []
+
+
+def test_the_same_guided_hand_is_played_once_and_reported_each_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from tilewise.lessons.hand import guided
+
+    core = pack.load_pack(CORE, check_moves=False)
+    hand = next(step.hand for lesson in core.lessons for step in lesson.steps if step.hand)
+    short = dataclasses.replace(hand, script=hand.script[:1])  # the hand goes on after it
+    played: list[object] = []
+    check = guided.check_script
+    monkeypatch.setattr(guided, "check_script", lambda h, c: played.append(h) or check(h, c))
+    scripts: dict[str, list[tuple[str, str]]] = {}
+    reported: list[tuple[str, str]] = []
+    for _ in range(2):
+        moves._check_hand(core, short, lambda key, message: reported.append((key, message)),
+                          scripts)
+    assert len(played) == 1
+    assert len(reported) == 2 and reported[0] == reported[1]
+    assert reported[0][0].startswith("hand.")
