@@ -171,3 +171,40 @@ def test_the_same_guided_hand_is_played_once_and_reported_each_time(
     assert len(played) == 1
     assert len(reported) == 2 and reported[0] == reported[1]
     assert reported[0][0].startswith("hand.")
+
+
+def test_the_disk_cache_is_keyed_on_every_byte_and_the_validator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import shutil
+
+    folder, cache = tmp_path / "pack", tmp_path / "cache"
+    shutil.copytree(CORE, folder)
+    pack.clear_cache()
+    pack.load_pack(folder, cache_dir=cache)
+    file = next(folder.glob("0*.toml"))
+    before = file.stat()
+    # the same size and time, one byte changed: a tile that is no code, refused again
+    text = file.read_text(encoding="utf-8").replace('"1B"', '"1X"', 1)
+    assert text != file.read_text(encoding="utf-8")
+    file.write_text(text, encoding="utf-8")
+    os.utime(file, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert file.stat().st_size == before.st_size
+    pack.clear_cache()
+    with pytest.raises(pack.PackError, match="1X"):
+        pack.load_pack(folder, cache_dir=cache)
+    # a new validator checks a kept pack again (it may refuse what the old one took)
+    file.write_text(text.replace('"1X"', '"1B"', 1), encoding="utf-8")
+    pack.clear_cache()
+    pack.load_pack(folder, cache_dir=cache)
+    asked: list[object] = []
+    monkeypatch.setattr(pack, "VALIDATOR_VERSION", pack.VALIDATOR_VERSION + 1)
+    monkeypatch.setattr(moves, "check_pack", lambda p, j=None: asked.append(p) or [])
+    pack.clear_cache()
+    pack.load_pack(folder, cache_dir=cache)
+    assert len(asked) == 1
+    unreadable = folder / "99-fifo.toml"
+    os.mkfifo(unreadable)  # never read to make a key: the reader refuses it, no cache
+    pack.clear_cache()
+    with pytest.raises(pack.PackError, match="not a plain file"):
+        pack.load_pack(folder, cache_dir=cache)

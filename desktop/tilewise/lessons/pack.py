@@ -147,6 +147,10 @@ PICTURE_KEYS: dict[str, dict[str, bool]] = {
 CARD_PICTURE_LINE = {"groups": True, "label": False, "note": False, "concealed": False,
                      "value": False}
 
+#: The checks' own version, in the disk cache's key beside the app's: raised when a change
+#: to the checks may accept or refuse a pack differently, so that a kept pack is checked again.
+VALIDATOR_VERSION = 2
+
 _cache: dict[tuple[Any, ...], Pack] = {}
 
 
@@ -163,9 +167,9 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     ``tilewise.rules.referee.judge``). Raises ``PackError`` listing every problem.
 
     Results are cached in memory by the files' names, sizes and modification times. With
-    ``cache_dir``, a pack that passed the full check is also kept there as JSON (keyed by the
-    same signature and the app version), so the next start skips TOML parsing and the moves
-    check.
+    ``cache_dir``, a pack that passed the full check is also kept there as JSON, keyed by the
+    exact bytes of every file (checksums), the app version and :data:`VALIDATOR_VERSION`, so
+    the next start skips TOML parsing and the moves check.
     """
     path = Path(path)
     files = sorted(f for f in path.glob("*.toml") if not f.name.startswith("."))
@@ -178,9 +182,10 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     if judge is None and key in _cache:
         return _cache[key]
     disk = None
-    if cache_dir is not None and judge is None and check_moves:
+    sums = _file_sums(files) if cache_dir is not None and judge is None and check_moves else None
+    if cache_dir is not None and sums is not None:
         # zlib, not hashlib: hashlib maps OpenSSL (~3.5 MB resident) for a cache file name
-        blob = json.dumps([key[0], signature, __version__]).encode()
+        blob = json.dumps([key[0], sums, __version__, VALIDATOR_VERSION]).encode()
         digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
         disk = Path(cache_dir) / f"pack-{digest}.json"
     raw = _read_json(disk)
@@ -196,6 +201,20 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     if judge is None:
         _cache[key] = pack
     return pack
+
+
+def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
+    """Each file's name, size and two checksums (CRC-32, Adler-32) of its exact bytes: the
+    disk cache's key, so that any changed byte is checked again, whatever its time says
+    (issue 21). None when a file cannot be read as a pack file (the reader says why)."""
+    sums = []
+    for file in files:
+        try:
+            data = read_regular(file, LIMITS.file_bytes)
+        except (OSError, PackFileError):
+            return None
+        sums.append((file.name, len(data), zlib.crc32(data), zlib.adler32(data)))
+    return sums
 
 
 def read_toml(text: str) -> dict[str, Any]:
