@@ -50,20 +50,6 @@ def test_without_the_compiled_reader_tomllib_reads(monkeypatch: pytest.MonkeyPat
     assert pack.read_toml("when = 1979-05-27\n") == {"when": datetime.date(1979, 5, 27)}
 
 
-def walked_dotted_key(text: str, parts: int) -> int | None:
-    """The token walk alone (what :func:`long_dotted_key` did before its shortcut)."""
-    dots = 0
-    for match in packlimits._TOKEN.finditer(text):
-        token = match.group()
-        if token == ".":
-            dots += 1
-            if dots >= parts:
-                return text.count("\n", 0, match.start()) + 1
-        elif token[0] not in "\"'#":
-            dots = 0
-    return None
-
-
 PIECES = ["a", ".", ".", ".", '"', "'", '"""', "'''", "#", "=", ",", "[", "]", "{", "}",
           "\n", " ", "\\", '"x.y"', "1.5"]
 
@@ -74,7 +60,7 @@ def test_the_dotted_key_shortcut_finds_what_the_token_walk_finds(
         pieces: list[str], parts: int) -> None:
     # 400 derandomized texts of dots, quotes, comments and separators, open strings included
     text = "".join(pieces)
-    assert long_dotted_key(text, parts) == walked_dotted_key(text, parts)
+    assert long_dotted_key(text, parts) == packlimits._dotted_key_line(text, parts)
 
 
 SMALL = PackLimits(depth=3, items=3, chars=4, key_chars=3, problems=4)
