@@ -481,7 +481,7 @@ class PlayView(DeskDrops, QWidget):
 
     def _coach_text(self) -> str:
         engine = self.engine
-        if engine is None:
+        if engine is None or engine.over:  # after the hand its key moments speak
             return ""
         me = self.me
         lines: list[str] = []
@@ -531,16 +531,17 @@ class PlayView(DeskDrops, QWidget):
             return []
         if self.moments:  # the hand is over: its key moments
             return [_("Key moments of this hand:")] + [
-                moment_text(m.kind, m.mistake, m.tile, engine.ruleset)
+                moment_text(m, engine.ruleset)
                 for m in self.moments[-12:]]
         shown = [e for e in engine.events if e.kind not in ("drew",)]
         return [event_text(event, self.me) for event in shown[-6:]]
 
 
-def moment_text(kind: str, mistake: bool, tile: str | None, ruleset: str = "wsm") -> str:
+def moment_text(moment: Moment, ruleset: str = "wsm") -> str:
     """A key moment of a hand in one line (``tilewise.lessons.hand.moments.MOMENT_KINDS``),
     in the words of the ``ruleset``'s table (an American table calls a discard); mistakes are
     marked as kept for review."""
+    kind, mistake, tile = moment.kind, moment.mistake, moment.tile
     name = tile_name(tile) if tile else ""
     american: dict[str, Callable[[], str]] = {
         "claim": lambda: _("You called the {tile}.", tile=name),
@@ -549,7 +550,13 @@ def moment_text(kind: str, mistake: bool, tile: str | None, ruleset: str = "wsm"
         "wrong_claim": lambda: _("Your call of the {tile} was refused.", tile=name),
     }
     texts: dict[str, Callable[[], str]] = {
-        "pass": lambda: _("A Charleston pass."),
+        "pass": lambda: (ngettext("You passed {tiles} and {n} tile blind.",
+                                  "You passed {tiles} and {n} tiles blind.",
+                                  int(moment.action.get("blind", 0) or 0),
+                                  tiles=tile_list(moment.action.get("tiles") or []))
+                         if moment.action.get("blind")
+                         else _("You passed {tiles}.",
+                                tiles=tile_list(moment.action.get("tiles") or []))),
         "claim": lambda: _("You claimed the {tile}.", tile=name),
         "missed_claim": lambda: _("You let the {tile} go, and you could have claimed it.",
                                   tile=name),
