@@ -35,8 +35,11 @@ def own_turn(drill: ClaimsDrill) -> None:
     partners' discard."""
     prompt = drill.prompt
     assert prompt is not None and prompt.kind == "discard"
-    if prompt.options:
+    if {"type": "declare_win"} in prompt.options:
         assert drill.declare_win().legal
+    elif prompt.options:  # a kong, as the partners declare them
+        kong = prompt.options[0]
+        assert drill.kong(kong["tile"], kong.get("end")).legal
     else:
         assert drill.discard(drill.suggested_discard()).legal
 
@@ -189,15 +192,58 @@ def self_drawn_win_in_hand() -> ClaimsDrill:
     where the learner draws a winning tile (found with :func:`find`, 3 s; replayed here)."""
     drill = ClaimsDrill(38, seat="S", level=1)
     while not (drill.prompt is not None and drill.prompt.kind == "discard"
-               and drill.prompt.options):
+               and {"type": "declare_win"} in drill.prompt.options):
         assert not drill.over
         passive(drill)
     return drill
 
 
+def kong_in_hand(kind: str) -> ClaimsDrill:
+    """The first deal (by number; found with :func:`find`, replayed here), South, level 1,
+    whose learner may declare a ``kind`` kong: deal 5 passing every window (four 4 dots,
+    concealed), deal 40 claiming greedily (the fourth North for an exposed pong, added)."""
+    seed, chooser = (5, passive) if kind == "kong_concealed" else (40, greedy)
+    drill = ClaimsDrill(seed, seat="S", level=1)
+    while not (drill.prompt is not None and drill.prompt.kind == "discard"
+               and any(o["type"] == kind for o in drill.prompt.options)):
+        assert not drill.over
+        chooser(drill)
+    return drill
+
+
+def test_the_learner_declares_a_concealed_kong_and_draws_a_supplement() -> None:
+    drill = kong_in_hand("kong_concealed")
+    assert drill.prompt is not None
+    assert drill.prompt.options == ({"type": "kong_concealed", "tile": "4D"},)
+    refused = drill.kong("4D", "left")  # an added kong needs an exposed pong of it
+    assert not refused.legal and drill.prompt.kind == "discard"
+    seen = len(drill.events)
+    assert drill.kong("4D").legal
+    meld = drill.state["melds"]["S"][-1]
+    assert meld["kind"] == "kong_concealed" and meld["face_down"] == [0, 3]
+    assert [(e.kind, e.seat) for e in drill.events[seen:seen + 2]] == [
+        ("kong_concealed", "S"), ("supplement", "S")]
+    assert drill.prompt is not None and drill.prompt.kind == "discard"
+    assert drill.state["turn"]["after"] == "supplement"
+    assert drill.tiles_on_table() == tile_set("wsm")
+
+
+def test_the_learner_adds_a_kong_the_others_may_rob() -> None:
+    drill = kong_in_hand("kong_added")
+    assert drill.prompt is not None
+    assert {"type": "kong_added", "tile": "N", "end": "right"} in drill.prompt.options
+    seen = len(drill.events)
+    assert drill.kong("N", "right").legal
+    kinds = [e.kind for e in drill.events[seen:]]
+    assert kinds[0] == "kong_added" and (kinds[1:2] == ["supplement"] or drill.over)
+    assert any(m["kind"] == "kong_added" and m["tiles"][0] == "N"
+               for m in drill.state["melds"]["S"]) or drill.result["robbed"]  # type: ignore[index]
+    assert "pending_kong" not in drill.state
+
+
 def test_a_self_drawn_win_is_the_learners_to_declare() -> None:
     drill = find(lambda d: d.prompt is not None and d.prompt.kind == "discard"
-                 and not d.prompt.options)
+                 and {"type": "declare_win"} not in d.prompt.options)
     asked = drill.score.asked
     verdict = drill.declare_win()
     assert not verdict.legal and verdict.reason == "NOT_A_WINNING_HAND"
@@ -467,7 +513,10 @@ def test_seeded_games_stay_legal_and_show_every_legal_claim(
             drill.answer(SEATS[pick % 4], WHY[pick % 3])
         elif pick < 5:
             verdict = drill.declare_win()
-            assert verdict.legal == bool(prompt.options)
+            assert verdict.legal == ({"type": "declare_win"} in prompt.options)
+        elif pick < 15 and len(prompt.options) > int({"type": "declare_win"} in prompt.options):
+            kong = prompt.options[-1]
+            assert drill.kong(kong["tile"], kong.get("end")).legal
         else:  # any tile now and then, else a partner's choice (games of a usual length)
             hand = drill.hand()
             tile = hand[pick % len(hand)] if pick < 30 else drill.suggested_discard()

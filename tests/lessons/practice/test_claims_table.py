@@ -7,7 +7,12 @@ from collections import Counter
 
 import pytest
 
-from tests.lessons.practice.test_claims_drill import claim_prompt, find, self_drawn_win_in_hand
+from tests.lessons.practice.test_claims_drill import (
+    claim_prompt,
+    find,
+    kong_in_hand,
+    self_drawn_win_in_hand,
+)
 from tilewise.lessons.practice.claims import ClaimsDrill
 from tilewise.lessons.practice.claimstable import ClaimsTable, drill_task
 from tilewise.lessons.table import Table, TableError, follow
@@ -152,3 +157,23 @@ def test_follow_needs_one_ruleset() -> None:
     object.__setattr__(american, "ruleset", "american")
     with pytest.raises(TableError):
         follow(wsm, american)
+
+
+def test_kongs_on_the_learners_turn_are_drops_into_their_zones() -> None:
+    desk = ClaimsTable(kong_in_hand("kong_concealed"))
+    assert [z.id for z in desk.table.zones] == ["discard", "kong"]
+    four = rack_ids(desk, "4D")
+    outcome = desk.move(four[0], "kong")
+    assert outcome.feedback is not None and outcome.feedback.accepted
+    same_as_drill(desk)
+    (exposure, ids), = desk.table.melds("S")
+    assert exposure.kind == "kong_concealed" and sorted(ids) == sorted(four)
+    assert desk.table.tiles[desk.table.rack("S")[-1]].arrived  # the supplement tile
+    added = ClaimsTable(kong_in_hand("kong_added"))
+    assert {"kong_left", "kong_right"} <= {z.id for z in added.table.zones}
+    north = rack_ids(added, "N")[0]
+    outcome = added.move(north, "kong_right")
+    assert outcome.feedback is not None and outcome.feedback.accepted
+    same_as_drill(added)
+    assert any(e.kind == "kong_added" and north in ids
+               for e, ids in added.table.melds("S")) or added.drill.over

@@ -277,9 +277,8 @@ class ClaimsDrillView(QWidget):
         self.policy.setText(_(
             "The computer plays the other three seats. It discards the tile with the fewest "
             "partners in its hand, declares every kong it can and wins whenever it can. On "
-            "your turn your tile is drawn for you (and a kong you hold is declared); you "
-            "discard or declare a win. At each discard you claim or pass; partners claim by "
-            "the level."))
+            "your turn your tile is drawn for you; you discard, declare a kong or declare a "
+            "win. At each discard you claim or pass; partners claim by the level."))
         self.back_button.setText(_("Back to practice"))
         for command, button in self.command_buttons.items():
             button.setText(_("Pass") if command == "pass" else command_label(command, "wsm"))
@@ -332,6 +331,9 @@ class ClaimsDrillView(QWidget):
         prompt = self.desk.drill.prompt if self.desk is not None else None
         if prompt is not None and prompt.kind == "claim" and not prompt.robbing:
             return _("Drag the tiles of your meld into the claim zone, then press the claim.")
+        if prompt is not None and prompt.kind == "discard" and any(
+                o["type"] != "declare_win" for o in prompt.options):
+            return _("You may declare a kong: drag its tile to the kong zone.")
         return ""
 
     def _feedback_text(self) -> str:

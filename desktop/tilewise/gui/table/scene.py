@@ -363,12 +363,13 @@ class TableScene(QGraphicsScene):
         kong may be added to lies full size in the middle, an end slot on each side."""
         self.own_melds: list[QRectF] = []
         self.melds_left = SCENE_W
-        adding = any(z.kind == "kong_end" for z in table.zones)
+        # a pong a kong may be added to lies apart, except on a whole hand's table (below)
+        adding = any(z.kind == "kong_end" for z in table.zones) and not self.whole_hand
         scale = 1.0 if adding else 0.8
         top = 260.0 if adding else self.rack_y - TILE_H * scale - 40
         x = 440.0 if adding else 40.0
         melds = table.melds(table.seat)
-        if self.whole_hand and not adding and melds:
+        if self.whole_hand and melds:
             # A whole hand: on the rack's row, at its right (the rack shrinks as they grow),
             # clear of the zones whatever their number (the rack moves left, see _rack).
             scale = OWN_ROW_SCALE
@@ -488,7 +489,9 @@ class TableScene(QGraphicsScene):
 
     def _zones(self, table: Table, plates: dict[str, QRectF], rack_top: QPointF) -> None:
         seat = table.seat
-        placed_apart = ("pass", "courtesy") + (("kong_end",) if self.own_melds else ())
+        # a whole hand: the end zones of an added kong sit with the other zones
+        apart = bool(self.own_melds) and not self.whole_hand
+        placed_apart = ("pass", "courtesy") + (("kong_end",) if apart else ())
         jokers = self._exposed_jokers() if self.whole_hand else {}
         central = [z for z in table.zones if z.kind not in placed_apart
                    and (z.target, z.meld) not in jokers]
@@ -517,7 +520,7 @@ class TableScene(QGraphicsScene):
                 pos = joker.topLeft() - QPointF(GAP, GAP) * zone.scale()
                 rect = QRectF(0, 0, rect.width() * zone.scale(), rect.height() * zone.scale())
                 caption = ""
-            elif zspec.kind == "kong_end" and self.own_melds:
+            elif zspec.kind == "kong_end" and apart:
                 meld = self.own_melds[0]  # the pong the fourth tile goes on
                 pos = QPointF(meld.left() - rect.width() - 24 if zspec.end == "left"
                               else meld.right() + 24, meld.center().y() - rect.height() / 2)
@@ -552,7 +555,7 @@ class TableScene(QGraphicsScene):
             elif zspec.kind in ("pass", "courtesy") and rel == "left":
                 cap_x = min(max(cap_x, plates[rel].right() + 8), SCENE_W - cap_w - 8)
             cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
-            if zspec.kind == "kong_end" and self.own_melds:
+            if zspec.kind == "kong_end" and apart:
                 # Under its end slot, reaching outwards: clear of "Your exposures" over the
                 # pong and of the other end's caption.
                 cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()

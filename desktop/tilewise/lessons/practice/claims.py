@@ -9,9 +9,9 @@ claimed meld's layout is the referee's ``meld`` answer.
 
 A drill is one seeded deal (:func:`tilewise.rules.charleston.deal`, ``wsm``, East deals) played
 until a win or an empty wall. The computer plays the other seats' draws, discards and kongs.
-On the learner's turn the tile is drawn for them (and a kong they hold declared for them,
-REFERENCE.md section 8); then a ``discard`` prompt waits for the learner's discard
-(:meth:`ClaimsDrill.discard`) or a self-drawn win (:meth:`ClaimsDrill.declare_win`). At each
+On the learner's turn the tile is drawn for them; then a ``discard`` prompt waits for the
+learner's discard (:meth:`ClaimsDrill.discard`), a kong (:meth:`ClaimsDrill.kong`, concealed or
+added, REFERENCE.md section 8) or a self-drawn win (:meth:`ClaimsDrill.declare_win`). At each
 discard by another seat the learner gets a ``claim`` prompt (chi, pong, kong, win or pass),
 also when an added kong may be robbed (win or pass). When two or more seats claim, a
 ``precedence`` prompt asks who gets the tile and why. A claimed meld is laid out as the
@@ -81,8 +81,8 @@ class Prompt:
 
     ``kind``: ``claim`` (options: the learner's legal claim actions, ``robbing`` when the tile
     is an added kong's), ``precedence`` (``claims``: every claim made, ``{"seat", "claim"}``)
-    or ``discard`` (the learner's turn; options: ``[{"type": "declare_win"}]`` when a
-    self-drawn win is legal). ``tile`` and ``by``: the discard (or kong tile) and its seat;
+    or ``discard`` (the learner's turn; options: ``{"type": "declare_win"}`` when a
+    self-drawn win is legal, then each kong they may declare, ``{"type", "tile", "end"}``). ``tile`` and ``by``: the discard (or kong tile) and its seat;
     for ``discard`` the tile drawn (or claimed) last and the learner's seat.
     """
 
@@ -278,7 +278,7 @@ class ClaimsDrill:
         answer = judge(self.scenario({"type": "discard", "seat": self.seat, "tile": tile}))
         if not answer["legal"]:
             return refuse(Reason(answer["reason"]), *answer.get("tiles", []))
-        if prompt.options:
+        if {"type": "declare_win"} in prompt.options:
             self.score.add(False)
             self.score.missed_wins += 1
         self.prompt = None
@@ -300,6 +300,24 @@ class ClaimsDrill:
         self.prompt = None
         self.events.append(Event("win", self.seat, hand[-1], self_drawn=True))
         self.result = {"winner": self.seat, "self_drawn": True, "robbed": False}
+        return allow(**{k: v for k, v in answer.items() if k not in ("legal", "reason")})
+
+    def kong(self, tile: str, end: str | None = None) -> Verdict:
+        """The learner declares a kong on their turn (the ``discard`` prompt): concealed, of
+        four ``tile`` in hand; or with ``end`` (``left``/``right``) the fourth ``tile`` added
+        to their exposed pong (REFERENCE.md section 8). The referee's refusal comes back
+        unchanged (the prompt stays). A kong draws a supplement tile; an added kong may first
+        be robbed by another seat's win."""
+        self._need("discard")
+        action: dict[str, Any] = ({"type": "kong_added", "seat": self.seat, "tile": tile,
+                                   "end": end} if end is not None else
+                                  {"type": "kong_concealed", "seat": self.seat, "tile": tile})
+        answer = judge(self.scenario(action))
+        if not answer["legal"]:
+            return refuse(Reason(answer["reason"]), *answer.get("tiles", []))
+        self.prompt = None
+        self._declare_kong(self.seat, action, answer)
+        self._run()
         return allow(**{k: v for k, v in answer.items() if k not in ("legal", "reason")})
 
     def suggested_discard(self) -> str:
@@ -442,12 +460,12 @@ class ClaimsDrill:
             hand = self.state["hands"][seat]
             drawn = turn["after"] in ("deal", "wall", "supplement")
             if seat == self.seat:
-                if drawn and self._kong_on_own_turn(seat, hand):
-                    continue
-                wins = drawn and judge(self.scenario({"type": "declare_win", "seat": seat}))[
-                    "legal"]
-                self.prompt = Prompt("discard", hand[-1], seat,
-                                     ({"type": "declare_win"},) if wins else ())
+                options: list[dict[str, Any]] = []
+                if drawn:
+                    if judge(self.scenario({"type": "declare_win", "seat": seat}))["legal"]:
+                        options.append({"type": "declare_win"})
+                    options += self._kong_options(seat, hand)
+                self.prompt = Prompt("discard", hand[-1], seat, tuple(options))
                 return
             if drawn:
                 if judge(self.scenario({"type": "declare_win", "seat": seat}))["legal"]:
@@ -458,31 +476,47 @@ class ClaimsDrill:
                     continue
             self._play_discard(seat, self._choose_discard(hand))
 
-    def _kong_on_own_turn(self, seat: str, hand: list[str]) -> bool:
+    def _kong_options(self, seat: str, hand: list[str]) -> list[dict[str, Any]]:
+        """The kongs ``seat`` may declare now (REFERENCE.md section 8): a concealed kong of
+        each four of a kind in hand (by tile), then an added kong for each exposed pong whose
+        fourth tile is in hand (by meld), at the end away from the sideways tile."""
         counts = Counter(hand)
-        four = sorted(t for t, n in counts.items() if n == 4)
-        if four:
-            tile = four[0]
-            answer = self._judge({"type": "kong_concealed", "seat": seat, "tile": tile})
+        options: list[dict[str, Any]] = [{"type": "kong_concealed", "tile": t}
+                                         for t in sorted(t for t, n in counts.items() if n == 4)]
+        for meld in self.state["melds"][seat]:
+            tile = meld["tiles"][0]
+            if meld["kind"] == "pong" and tile in hand:
+                options.append({"type": "kong_added", "tile": tile,
+                                "end": "left" if meld["rotated"] == 2 else "right"})
+        return options
+
+    def _declare_kong(self, seat: str, action: Mapping[str, Any],
+                      answer: Mapping[str, Any]) -> None:
+        """Lay out a kong the referee accepted: a concealed kong draws a supplement tile; an
+        added kong opens the window in which the others may rob it first."""
+        hand, tile = self.state["hands"][seat], str(action["tile"])
+        if action["type"] == "kong_concealed":
             for _ in range(4):
                 hand.remove(tile)
             self.state["melds"][seat].append(answer["meld"])
             self.events.append(Event("kong_concealed", seat, tile))
             self._supplement(seat)
-            return True
-        for index, meld in enumerate(self.state["melds"][seat]):
-            tile = meld["tiles"][0]
-            if meld["kind"] == "pong" and tile in hand:
-                end = "left" if meld["rotated"] == 2 else "right"
-                answer = self._judge({"type": "kong_added", "seat": seat, "tile": tile,
-                                      "end": end})
-                hand.remove(tile)
-                self.state["melds"][seat][index] = answer["meld"]
-                self.state["pending_kong"] = {"seat": seat, "tile": tile, "kind": "added"}
-                self.events.append(Event("kong_added", seat, tile))
-                self._open_window(tile, seat, robbing=True)
-                return True
-        return False
+            return
+        index = next(i for i, m in enumerate(self.state["melds"][seat])
+                     if m["kind"] == "pong" and m["tiles"][0] == tile)
+        hand.remove(tile)
+        self.state["melds"][seat][index] = answer["meld"]
+        self.state["pending_kong"] = {"seat": seat, "tile": tile, "kind": "added"}
+        self.events.append(Event("kong_added", seat, tile))
+        self._open_window(tile, seat, robbing=True)
+
+    def _kong_on_own_turn(self, seat: str, hand: list[str]) -> bool:
+        options = self._kong_options(seat, hand)
+        if not options:
+            return False
+        action = {**options[0], "seat": seat}
+        self._declare_kong(seat, action, self._judge(action))
+        return True
 
     def _choose_discard(self, hand: list[str]) -> str:
         values = [(tile_value(hand, tile), tile) for tile in sorted(set(hand))]

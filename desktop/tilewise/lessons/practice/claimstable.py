@@ -7,7 +7,8 @@ moves as a lesson table does (:meth:`~ClaimsTable.move`, :meth:`~ClaimsTable.tak
 :meth:`~ClaimsTable.command`):
 
 - on the learner's turn (``discard`` prompt) a tile dropped into the discard zone is the
-  learner's discard, and ``declare_win`` declares a self-drawn win;
+  learner's discard; one dropped into the kong zone declares a concealed kong of it, into an
+  end zone of their exposed pong an added kong; ``declare_win`` declares a self-drawn win;
 - at a claim window (``claim`` prompt) the learner drags the tiles of their meld into the
   claim zone (and may drag a discard there to aim at it) and presses a claim button
   (``claim:chi``, ``claim:pong``, ``claim:kong``, ``claim:win``), or ``pass``;
@@ -41,16 +42,17 @@ _STATE_KEYS = ("dealer", "phase", "hands", "melds", "discards", "last_discard", 
 
 
 def drill_task(drill: ClaimsDrill) -> Task:
-    """The drill's open prompt as a task: ``discard`` and ``declare_win`` on the learner's
-    turn, ``claim`` at a claim window (the claim zone holds a kong's three tiles and the
+    """The drill's open prompt as a task: ``discard``, the kongs they may declare and
+    ``declare_win`` on the learner's turn, ``claim`` at a claim window (the claim zone holds a kong's three tiles and the
     discard), nothing to move while a precedence question is open or once the drill is over."""
     prompt = drill.prompt
     state = {k: copy.deepcopy(v) for k, v in drill.state.items() if k in _STATE_KEYS}
     kind = prompt.kind if prompt is not None else ""
     allow: tuple[str, ...] = ()
     shapes: tuple[Answer, ...] = ()
-    if kind == "discard":
-        allow = ("discard", "declare_win")
+    if kind == "discard" and prompt is not None:
+        kongs = [str(o["type"]) for o in prompt.options if o["type"] != "declare_win"]
+        allow = ("discard", *dict.fromkeys(kongs), "declare_win")
     elif kind == "claim" and prompt is not None:
         allow = ("claim",)
         # the largest meld a claim makes: the zone's size tells nothing about the hand
@@ -90,7 +92,12 @@ class ClaimsTable:
         action = self.table.zone_action(zone_id)
         if action is None:
             return Outcome(True)
-        return self._settle(self.drill.discard(str(action["tile"])))
+        tile = str(action["tile"])
+        if action["type"] == "kong_concealed":
+            return self._settle(self.drill.kong(tile))
+        if action["type"] == "kong_added":
+            return self._settle(self.drill.kong(tile, str(action["end"])))
+        return self._settle(self.drill.discard(tile))
 
     def take_back(self, tile_id: int) -> Outcome:
         """Return a staged tile to its place."""
