@@ -267,6 +267,17 @@ class PlayView(DeskDrops, QWidget):
         ruleset = str(self.ruleset.currentData())
         self.deal(ruleset, random.randint(0, MAX_SEED), str(self.seat.currentData()))
 
+    def set_presenting(self) -> None:
+        """For a room (presenter mode): no title or deal row (the presenter shows the deal
+        code large above), the words beside the table in smaller type, so the table gets
+        the screen."""
+        for widget in (self.title, self.ruleset_label, self.ruleset, self.seat_label,
+                       self.seat, self.code_label, self.code, self.deal_button,
+                       self.new_button, self.back_button):
+            widget.hide()
+        self.side.setMaximumWidth(300)
+        self.side.setStyleSheet("QLabel, QCheckBox { font-size: 17px; }")
+
     def reveal(self, seat: str, shown: bool = True) -> None:
         """Show ``seat``'s concealed rack face up on the table (the presenter's cue), or
         face down again."""

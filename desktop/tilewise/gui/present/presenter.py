@@ -422,13 +422,13 @@ class PresenterWindow(QWidget):
             card, line_name = pack_card([self.pack, *self.packs])
             view = PlayView(self.images, card, line_name=line_name)
             view.table_scene.text_scale = 1.3
+            view.set_presenting()
             view.leave.connect(self.leave_hand)
             view.table.clicked.connect(self._click_seat)
             self._layout.addWidget(view, 1)
             self.hand_view = view
             self._style()
         view.guide(hand, text)
-        view.back_button.hide()
         self.player.hide()
         view.show()
         view.table.setFocus()
