@@ -98,6 +98,7 @@ class TableScene(QGraphicsScene):
         self.spotlight: Spotlight | None = None
         self.spot_target: QGraphicsItem | None = None
         self.text_scale = 1.0  # presenter mode: larger words on the table
+        self.drawings_kept = True  # see keep_drawings
         self.show_focus = False  # the focus ring shows while the view has the keyboard focus
         self.animate = True  # False: the reduced-motion setting
         self.duration = 320  # milliseconds of a slide
@@ -173,10 +174,20 @@ class TableScene(QGraphicsScene):
         self.update_focus()
         if motions and self.animate:
             self._slide(motions, before)
+        self.keep_drawings(self.drawings_kept)
+        self.rebuilt.emit()
+
+    def keep_drawings(self, keep: bool = True) -> None:
+        """Keep the still items' drawings (:data:`STILL_ITEMS`) as pixmaps, copied at every
+        repaint (``keep``), or draw them afresh each time: while the view zooms, a kept
+        drawing would be redone at every new scale, which costs more than drawing it once
+        (the view keeps them again once the zoom settles)."""
+        self.drawings_kept = keep
+        mode = (QGraphicsItem.CacheMode.DeviceCoordinateCache if keep
+                else QGraphicsItem.CacheMode.NoCache)
         for item in self.items():
             if isinstance(item, STILL_ITEMS):
-                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.rebuilt.emit()
+                item.setCacheMode(mode)
 
     def _item(self, tile_id: int) -> TileItem | None:
         return next((t for t in self.tiles if t.tile_id == tile_id), None)

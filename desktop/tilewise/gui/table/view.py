@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QSizeF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -67,6 +67,11 @@ class TableView(QGraphicsView):
         self._press: QPointF | None = None
         self.zoom = 1.0
         self._pinch_start = 1.0
+        # while zooming, the still items are drawn afresh; kept again once the zoom settles
+        self._settled = QTimer(self)
+        self._settled.setSingleShot(True)
+        self._settled.setInterval(250)
+        self._settled.timeout.connect(lambda: self.table.keep_drawings(True))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -122,6 +127,8 @@ class TableView(QGraphicsView):
             centre = self.mapToScene(self.viewport().rect().center())
         self._zoom_centre = centre if factor > 1.0 else None
         self.zoom = factor
+        self.table.keep_drawings(False)
+        self._settled.start()
         self.fit()
         self.viewport().update()
         self.zoomed.emit(factor)
