@@ -238,6 +238,17 @@ def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
     view.code.setText("g00-01m")
     qtbot.mouseClick(view.deal_button, LEFT)
     assert view.engine.ruleset == "wsm" and view.engine.seed == 3
+    # the keyboard, as in the lesson player: Space selects the focused tile, 1 sends it to
+    # the first zone (East's discard), the partners play on
+    view.deal("wsm", 3, "E")
+    view.table.setFocus()
+    qtbot.keyClick(view.table, Qt.Key.Key_Right)
+    qtbot.keyClick(view.table, Qt.Key.Key_Space)
+    chosen = [t.code for t in view.table_scene.selection()]
+    qtbot.keyClick(view.table, Qt.Key.Key_1)
+    first = next(m for m in view.engine.moves if m.seat == "E")
+    assert first.legal and first.action["type"] == "discard"
+    assert [first.action["tile"]] == chosen
     english = view.title.text()
     set_language("de")
     try:
