@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.reasons import tile_name
 from tilewise.gui.style import style_sheet
+from tilewise.gui.table.access import FOCUS, PRESS, TOGGLE
 from tilewise.gui.table.items import BADGE_H, TILE_W
 
 
@@ -55,7 +56,101 @@ def test_the_charleston_table_is_an_accessible_list_of_tiles_zones_and_seats(win
         (QAccessible.Role.StaticText, "West, Across (opposite seat), 13 tiles"),
         (QAccessible.Role.StaticText, "North, Left (upper seat), 13 tiles"),
         (QAccessible.Role.StaticText, "South, Right (lower seat), 13 tiles"),
+        (QAccessible.Role.StaticText, "You: East"),
+        (QAccessible.Role.Graphic, "Arrow from your rack to the pass zone"),
+        (QAccessible.Role.Graphic, "Arrow from the pass zone to South"),
     ]
+    # Every arrow and the learner's seat lie on the screen (a rect a screen reader can show).
+    assert all(not iface.child(n).rect().isEmpty() for n in range(18, 21))
+
+
+def test_zones_are_focusable_and_pressable_and_tiles_toggle(window: Any) -> None:
+    """The actions AT-SPI offers (issue 16: the pass zone could be neither focused nor
+    pressed): toggling a tile selects it, pressing the zone sends the selection there."""
+    player = open_step(window, "charleston", "first-right")
+    iface = QAccessible.queryAccessibleInterface(player.table)
+    zone = iface.child(14)
+    assert zone.state().focusable and not zone.state().focused
+    actions = zone.actionInterface()
+    assert actions.actionNames() == [PRESS, FOCUS]
+    assert actions.keyBindingsForAction(PRESS) == ["1"]
+    assert iface.child(18).actionInterface().actionNames() == []  # "You: East" does nothing
+    actions.doAction(FOCUS)
+    assert iface.focusChild() is zone and zone.state().focused
+    nine = next(n for n, t in enumerate(player.table_scene.tiles) if t.code == "9C")
+    iface.child(nine).actionInterface().doAction(TOGGLE)
+    assert iface.child(nine).state().selected and iface.focusChild() is iface.child(nine)
+    actions.doAction(PRESS)
+    assert zone.text(QAccessible.Text.Name) == "Pass to the right: South, 1 of 3 tiles"
+    assert TOGGLE not in iface.child(nine).actionInterface().actionNames()  # placed now
+    # Pressing an empty selection is refused by the table, not by the accessible layer.
+    actions.doAction("no such action")
+    assert zone.text(QAccessible.Text.Name) == "Pass to the right: South, 1 of 3 tiles"
+
+
+def test_instruction_and_feedback_carry_their_words_in_spanish(window: Any) -> None:
+    from tilewise.gui.player.text import spoken
+    from tilewise.i18n import _, set_language
+
+    set_language("es")
+    player = open_step(window, "charleston", "first-right")
+    text = QAccessible.queryAccessibleInterface(player.text)
+    words = spoken(player.pack_text(player.session.step.text))
+    assert len(words.split()) > 5 and text.text(QAccessible.Text.Name).startswith(words)
+    assert text.text(QAccessible.Text.Description) == _("Lesson text") != "Lesson text"
+    player.drop(rack_index(player, "J"), "pass")
+    box = QAccessible.queryAccessibleInterface(player.feedback)
+    assert box.text(QAccessible.Text.Name) == _("Feedback") != "Feedback"
+    assert box.text(QAccessible.Text.Description) == player.feedback_text()
+    assert player.feedback_text().startswith(_("Not allowed."))
+    assert spoken("Pasa \U0001F02A\ufe0f y \U0001F007.") == (
+        f"Pasa {tile_name('J')} y {tile_name('1C')}.")
+
+
+def test_one_key_press_says_one_thing_and_the_verdict_wins(window: Any,
+                                                           monkeypatch: Any) -> None:
+    """Enter sends three tiles: "2 more tiles to pass.", "1 more tile to pass.", the verdict
+    and the focused tile's name are asked for; only the verdict is spoken, once. Space sends
+    one selection event for the tile."""
+    from tilewise.gui.player import feedback
+
+    said: list[tuple[str, bool]] = []
+    monkeypatch.setattr(feedback, "send",
+                        lambda _w, text, assertive=False: said.append((text, assertive)))
+    events: list[tuple[Any, int]] = []
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    monkeypatch.setattr(QAccessible, "updateAccessibility",
+                        staticmethod(lambda e: events.append((e.type(), e.child()))))
+    player = open_step(window, "charleston", "first-right")
+    view, scene = player.table, player.table_scene
+    view.setFocus()
+    QApplication.processEvents()
+    said.clear()
+    for code in ("9C", "7D", "8D"):
+        scene.focus_index = next(t.index for t in scene.tiles if t.code == code)
+        events.clear()
+        said.clear()
+        QTest.keyClick(view, Qt.Key.Key_Space)
+        QApplication.processEvents()
+        assert (QAccessible.Event.SelectionAdd, scene.focus_index) in events
+        assert len(said) == 1 and said[0][0].startswith(f"{tile_name(code)}, ")
+        assert ", selected " in said[0][0]
+    said.clear()
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert said == [(player.feedback_text().replace("\n", " "), False)]
+    assert said[0][0].startswith("Well done!")
+    # A refused move: its reason, assertive, is the one thing said.
+    player = open_step(window, "charleston", "first-right")
+    player.table.setFocus()
+    scene = player.table_scene
+    scene.focus_index = next(t.index for t in scene.tiles if t.code == "J")
+    QTest.keyClick(player.table, Qt.Key.Key_Space)
+    QApplication.processEvents()
+    said.clear()
+    QTest.keyClick(player.table, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert len(said) == 1 and said[0][1] and said[0][0].startswith("Not allowed.")
 
 
 def test_selection_focus_and_drops_show_in_the_tree(window: Any) -> None:

@@ -5,11 +5,18 @@ text scrolling inside it, so the table above never changes size, or scale, when 
 changes (issue 13: "2 more tiles to pass." appearing moved the rack under the next drag). The
 height is set again only when the font changes (language, presenter mode, text size), never
 per message. On a quiz it is as tall as its text, up to the same height.
+
+For screen readers the panel's label is named "Feedback" (translated) and its description is
+the text shown, so the verdict can be read again after it was spoken. :func:`announce` sends
+one announcement per turn of the event loop (one key press or drop): the most important of
+what was asked for in that turn (a refusal, then a verdict, then the focused tile's name),
+so "2 more tiles to pass.", "1 more tile to pass." and the tile's name never drown the
+verdict (issue 16).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -19,8 +26,27 @@ from PySide6.QtGui import (
     QPixmap,
 )
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QWidget
+from shiboken6 import isValid
+
+from tilewise.i18n import _
 
 LINES = 3
+
+
+class FeedbackLabel(QLabel):
+    """The panel's text; its accessible name is "Feedback" (in the current language) and its
+    description the text shown."""
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        """Show ``text`` (plain) and give it to assistive technology as the description."""
+        super().setText(text)
+        self.retranslate()
+        self.setAccessibleDescription(text)
+
+    def retranslate(self) -> None:
+        """The accessible name in the current language."""
+        # TRANSLATORS: screen readers: the box under the table that says whether a move was right
+        self.setAccessibleName(_("Feedback"))
 
 
 class FeedbackPanel(QWidget):
@@ -29,12 +55,12 @@ class FeedbackPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = QLabel()
+        self.label = FeedbackLabel()
         self.label.setObjectName("feedback")
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label.setAccessibleName("feedback")
+        self.label.retranslate()
         self.label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         keep = self.label.sizePolicy()
         keep.setRetainSizeWhenHidden(True)
@@ -123,17 +149,46 @@ def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
     return pix
 
 
+#: How much an announcement matters (:func:`announce`): the focused tile's name, a verdict or
+#: progress in the feedback panel, a refused move.
+FOCUS, VERDICT, REFUSAL = 0, 1, 2
+
+_pending: list[tuple[int, int, QWidget, str, bool]] = []
+
+
 def announce(widget: QWidget, text: str, *, assertive: bool = False) -> None:
-    """Have a screen reader speak ``text`` now (INPUTS 21: "Five Dot, 3 of 14, selected 1 of
-    3"; a refused move's reason is spoken at once, interrupting)."""
+    """Have a screen reader speak ``text`` once this turn of the event loop ends (INPUTS 21:
+    "Five Dot, 3 of 14, selected 1 of 3"; a refused move's reason is assertive, interrupting).
+
+    Of the texts asked for within one turn, only one is sent: the refusal (``assertive``),
+    else the feedback panel's last text (``widget`` is a :class:`FeedbackLabel`), else the
+    last other one (the focused tile). Empty text is ignored."""
     if not text:
         return
+    level = REFUSAL if assertive else VERDICT if isinstance(widget, FeedbackLabel) else FOCUS
+    if not _pending:
+        QTimer.singleShot(0, flush)
+    _pending.append((level, len(_pending), widget, text, assertive))
+
+
+def flush() -> None:
+    """Send the one announcement this turn asked for (see :func:`announce`); the tests call
+    it to finish a turn."""
+    if not _pending:
+        return
+    _level, _order, widget, text, assertive = max(_pending)
+    _pending.clear()
+    if isValid(widget):
+        send(widget, text, assertive=assertive)
+
+
+def send(widget: QWidget, text: str, *, assertive: bool = False) -> None:
+    """One ``QAccessibleAnnouncementEvent`` for ``text`` from ``widget`` (now)."""
     event = QAccessibleAnnouncementEvent(widget, text)
     if assertive:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     QAccessible.updateAccessibility(event)
 
 
-
-
-__all__ = ["FeedbackPanel", "LINES", "announce", "verdict_icon"]
+__all__ = ["FOCUS", "REFUSAL", "VERDICT", "FeedbackLabel", "FeedbackPanel", "LINES", "announce", "flush",
+           "send", "verdict_icon"]

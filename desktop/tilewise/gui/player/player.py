@@ -916,9 +916,11 @@ class LessonPlayer(QWidget):
         self.render_step()
 
     def _announce(self, text: str) -> None:
+        """The focused tile's name in the status line and, unless a verdict of the same key
+        press outranks it (``feedback.announce``), spoken. The table's description stays the
+        keyboard help: the focused tile is its focus child, named on its own."""
         self.status.set_status(text)
         self.status.setVisible(bool(text))
-        self.table.setAccessibleDescription(text)
         announce(self.table, text)
 
 

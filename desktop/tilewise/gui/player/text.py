@@ -2,19 +2,24 @@
 
 ``set_text_with_tiles`` shows a step's text in a label, each Unicode mahjong tile character
 (U+1F000..U+1F02B, INPUTS 13) as an inline picture from the tile renderer; ``tile_row`` draws
-tiles side by side (quiz options with tiles).
+tiles side by side (quiz options with tiles). The label's accessible name is the text's
+words, each tile character spoken as its tile's name ("pass the Joker"), so a screen reader
+reads the instruction itself, not only "Lesson text" (issue 16).
 """
 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
 
+from tilewise.gui.reasons import tile_name
 from tilewise.gui.tiles.images import TileImages
+from tilewise.i18n import _
 
 #: Unicode mahjong tiles (U+1F000..U+1F02B) -> protocol codes (INPUTS 13).
 UNICODE_TILES: dict[str, str] = {
@@ -35,7 +40,11 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
     A text font would draw U+1F004 (red dragon) as a colour emoji and the others as plain
     glyphs (INPUTS 13); here every tile character is an inline image from the tile renderer,
     sized to the text, so all look alike. Text without tile characters stays plain text.
+    The accessible name is :func:`spoken` ``text``; the description says what it is.
     """
+    label.setAccessibleName(spoken(text))
+    # TRANSLATORS: screen readers: what the text above the table is
+    label.setAccessibleDescription(_("Lesson text"))
     if not any(ch in UNICODE_TILES for ch in text):
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setText(text)
@@ -60,6 +69,20 @@ def set_text_with_tiles(label: QLabel, text: str, images: TileImages) -> None:
     label.setText("".join(parts))
 
 
+def spoken(text: str) -> str:
+    """``text`` for a screen reader: each tile character replaced by its tile's name in the
+    current language ("\U0001F02A" -> "Joker"), variation selectors dropped."""
+    parts: list[str] = []
+    for ch in text:
+        code = UNICODE_TILES.get(ch)
+        if code is not None:
+            parts.append(f" {tile_name(code)} ")
+        elif ch not in _VARIATION:
+            parts.append(ch)
+    words = re.sub(r" {2,}", " ", "".join(parts))
+    return re.sub(r" +([.,;:!?)])", r"\1", words).strip()
+
+
 def tile_row(images: TileImages, tiles: Any, height: int, dpr: float) -> QPixmap:
     """One pixmap of ``tiles`` side by side, ``height`` logical pixels high."""
     faces = [images.pixmap(str(code), height, dpr) for code in tiles]
@@ -77,4 +100,4 @@ def tile_row(images: TileImages, tiles: Any, height: int, dpr: float) -> QPixmap
     return row
 
 
-__all__ = ["UNICODE_TILES", "set_text_with_tiles", "tile_row"]
+__all__ = ["UNICODE_TILES", "set_text_with_tiles", "spoken", "tile_row"]

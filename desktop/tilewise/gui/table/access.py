@@ -9,11 +9,18 @@ looked up by position each time they are asked (a rebuilt table never leaves a s
   focusable / focused / selectable / selected;
 - drop zones (role ``Button``): "Pass to the right: South, 2 of 3 tiles"; the description
   says which key sends the selection there;
-- shown tiles (exposures, the discard; role ``Graphic``) and seat plates (``StaticText``).
+- shown tiles (exposures, the discard; role ``Graphic``), seat plates (``StaticText``), the
+  learner's own seat ("You: East", ``StaticText``) and the pass arrows (``Graphic``: "Arrow
+  from the pass zone to South").
 
-The view's own role is ``List``; ``focusChild()`` is the tile with the keyboard focus. The
-table announces focus changes with ``QAccessibleEvent(view, Focus)`` and ``setChild`` (see
-``tilewise.gui.table.view.notify_focus``). Tested through
+Each child is a ``QAccessibleWidget`` over the view (with no object of its own), so it has an
+action interface: a movable tile can be toggled (selected) and focused, a zone pressed (the
+selected tiles go there, as its digit key does) and focused (issue 16: zones were neither
+focusable nor pressable through AT-SPI). The view's own role is ``List``; ``focusChild()`` is
+the tile with the keyboard focus, or the zone focused through its action until the next key.
+The table announces focus changes with ``QAccessibleEvent(view, Focus)`` and ``setChild``, a
+selection with ``SelectionAdd``/``SelectionRemove`` and a state change (see
+``tilewise.gui.table.view.notify_focus`` and ``notify_selection``). Tested through
 ``QAccessible.queryAccessibleInterface(view).child(i)`` in ``tests/gui/test_accessibility.py``.
 """
 
@@ -22,14 +29,24 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, QRect, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QWindow
-from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleActionInterface,
+    QAccessibleEvent,
+    QAccessibleInterface,
+    QWindow,
+)
+from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem, QGraphicsSimpleTextItem
+from shiboken6 import isValid
 
-from tilewise.gui.table.items import FixedTile, Plate, TileItem, ZoneItem, tile_name
-from tilewise.gui.table.view import TableView
+from tilewise.gui.table.items import Arrow, FixedTile, Plate, TileItem, ZoneItem, tile_name
+from tilewise.gui.table.view import TableView, notify_focus
 from tilewise.i18n import _, ngettext
 
-TILE, ZONE, SHOWN, PLATE = "tile", "zone", "shown", "plate"
+TILE, ZONE, SHOWN, PLATE, YOU, ARROW = "tile", "zone", "shown", "plate", "you", "arrow"
+PRESS = QAccessibleActionInterface.pressAction()
+TOGGLE = QAccessibleActionInterface.toggleAction()
+FOCUS = QAccessibleActionInterface.setFocusAction()
 
 
 def zone_name(zone: ZoneItem, number: int, numbered: bool) -> str:
@@ -41,11 +58,15 @@ def zone_name(zone: ZoneItem, number: int, numbered: bool) -> str:
                     filled=filled)
 
 
-class ItemAccessible(QAccessibleInterface):
-    """One item of the table (``kind`` and position ``index`` among items of that kind)."""
+class ItemAccessible(QAccessibleWidget):
+    """One item of the table (``kind`` and position ``index`` among items of that kind).
+
+    A ``QAccessibleWidget`` over the view only for its action interface (a plain
+    ``QAccessibleInterface`` made in Python cannot offer one); ``object()`` is None, so Qt's
+    cache never takes it for the view's own interface."""
 
     def __init__(self, owner: TableAccessible, kind: str, index: int) -> None:
-        super().__init__()
+        super().__init__(owner.view, QAccessible.Role.ListItem)
         self.owner = owner
         self.kind = kind
         self.index = index
@@ -83,12 +104,74 @@ class ItemAccessible(QAccessibleInterface):
     def relations(self, match: Any = None) -> list[Any]:
         return []
 
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
+        return None
+
+    # -- actions (AT-SPI's Action interface) ---------------------------------------------------
+    def actionNames(self) -> list[str]:  # noqa: N802 - Qt API
+        """Toggle (select) and focus a movable tile not in a zone; press and focus a zone."""
+        item = self.item()
+        if isinstance(item, TileItem) and item.movable and item.placed is None:
+            return [TOGGLE, FOCUS]
+        if isinstance(item, ZoneItem):
+            return [PRESS, FOCUS]
+        return []
+
+    def localizedActionDescription(self, name: str) -> str:  # noqa: N802 - Qt API
+        if name == PRESS:
+            # TRANSLATORS: screen readers: what pressing a drop zone does
+            return _("Send the selected tiles here")
+        if name == TOGGLE:
+            # TRANSLATORS: screen readers: what toggling a tile does
+            return _("Select or unselect this tile")
+        if name == FOCUS:
+            # TRANSLATORS: screen readers: the action that moves the keyboard focus here
+            return _("Move the focus here")
+        return ""
+
+    def localizedActionName(self, name: str) -> str:  # noqa: N802 - Qt API
+        return self.localizedActionDescription(name)
+
+    def keyBindingsForAction(self, name: str) -> list[str]:  # noqa: N802 - Qt API
+        item = self.item()
+        if name == TOGGLE:
+            return ["Space"]
+        if name == PRESS and isinstance(item, ZoneItem):
+            return [str(self.index + 1)] if self.index < 9 else []
+        return []
+
+    def doAction(self, name: str) -> None:  # noqa: N802 - Qt API
+        """What the keys do: Space on a tile, a zone's digit; focus goes to the item."""
+        item = self.item()
+        view = self.owner.view
+        if name not in self.actionNames() or item is None:
+            return
+        if isinstance(item, TileItem):
+            view.setFocus()
+            self.owner.zone_focus = None
+            view.table.focus_index = item.index
+            view.table.update_focus()
+            if name == TOGGLE:
+                view.toggle_focused()
+            view.focus_moved.emit(view.table.announce())
+            notify_focus(view)
+        elif name == PRESS and isinstance(item, ZoneItem):
+            view.send.emit(item.spec.id)
+        else:
+            view.setFocus()
+            self.owner.zone_focus = self.index
+            if QAccessible.isActive():
+                event = QAccessibleEvent(view, QAccessible.Event.Focus)
+                event.setChild(self.owner.indexOfChild(self))
+                QAccessible.updateAccessibility(event)
+
     def setText(self, kind: QAccessible.Text, text: str) -> None:  # noqa: N802 - Qt API
         return None
 
     def role(self) -> QAccessible.Role:
         return {TILE: QAccessible.Role.ListItem, ZONE: QAccessible.Role.Button,
-                SHOWN: QAccessible.Role.Graphic, PLATE: QAccessible.Role.StaticText}[self.kind]
+                SHOWN: QAccessible.Role.Graphic, PLATE: QAccessible.Role.StaticText,
+                YOU: QAccessible.Role.StaticText, ARROW: QAccessible.Role.Graphic}[self.kind]
 
     def text(self, kind: QAccessible.Text) -> str:
         item = self.item()
@@ -115,8 +198,10 @@ class ItemAccessible(QAccessibleInterface):
                 return _("{tile}, exposed by {seat}", tile=tile_name(item.code),
                          seat=seat_name(item.exposure[0]))
             return tile_name(item.code)
-        if isinstance(item, Plate):
+        if isinstance(item, (Plate, Arrow)):
             return item.text
+        if isinstance(item, QGraphicsSimpleTextItem):  # the learner's own seat
+            return item.text()
         return ""
 
     def description(self, item: QGraphicsItem) -> str:
@@ -145,6 +230,8 @@ class ItemAccessible(QAccessibleInterface):
             state.readOnly = not item.movable
         elif isinstance(item, ZoneItem):
             state.hotTracked = item.hot
+            state.focusable = True
+            state.focused = self.owner.view.hasFocus() and self.owner.zone_focus == self.index
         else:
             state.readOnly = True
         return state
@@ -156,6 +243,8 @@ class ItemAccessible(QAccessibleInterface):
             return QRect()
         if isinstance(item, Plate):
             box = item.rect
+        elif isinstance(item, Arrow):
+            box = item.mapRectToScene(item.outline().boundingRect())
         elif isinstance(item, (TileItem, FixedTile)):
             box = item.mapRectToScene(item.shape().boundingRect())
         else:
@@ -175,6 +264,12 @@ class TableAccessible(QAccessibleWidget):
         self._alive = True
         self._children: dict[tuple[str, int], ItemAccessible] = {}
         self._child_ids: list[int] = []
+        self.zone_focus: int | None = None  # a zone focused through its action, until a key
+        view.focus_moved.connect(self._keyed)
+
+    def _keyed(self, _text: str) -> None:
+        """A key moved the focus: it is on a tile again."""
+        self.zone_focus = None
 
     def gone(self) -> None:
         """The view is being destroyed: Qt's cache deletes each child interface (it owns
@@ -200,11 +295,19 @@ class TableAccessible(QAccessibleWidget):
         if kind == SHOWN:
             shown = [i for i in table.items() if isinstance(i, FixedTile)]
             return sorted(shown, key=lambda i: (i.scenePos().y(), i.scenePos().x()))
+        if kind == YOU:
+            you = table.you
+            return [you] if you is not None and isValid(you) and you.scene() is table else []
+        if kind == ARROW:
+            arrows: list[QGraphicsItem] = [i for i in table.items()
+                                           if isinstance(i, Arrow) and i.text]
+            return arrows[::-1]  # in the order they were drawn
         return list(table.plates())
 
     def layout(self) -> list[tuple[str, int]]:
-        """(kind, index) of every child, in order: tiles, zones, shown tiles, seat plates."""
-        return [(kind, n) for kind in (TILE, ZONE, SHOWN, PLATE)
+        """(kind, index) of every child, in order: tiles, zones, shown tiles, seat plates,
+        the learner's seat, arrows."""
+        return [(kind, n) for kind in (TILE, ZONE, SHOWN, PLATE, YOU, ARROW)
                 for n in range(len(self.items(kind)))]
 
     def childCount(self) -> int:  # noqa: N802 - Qt API
@@ -229,7 +332,13 @@ class TableAccessible(QAccessibleWidget):
 
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
         tile = self.view.table.focused_tile() if self._alive else None
-        if tile is None or not self.view.hasFocus():
+        if not self._alive or not self.view.hasFocus():
+            return None
+        if self.zone_focus is not None:
+            places = self.layout()
+            key = (ZONE, self.zone_focus)
+            return self.child(places.index(key)) if key in places else None
+        if tile is None:
             return None
         return self.child(self.view.table.focus_index)
 

@@ -264,12 +264,15 @@ class Spotlight(QGraphicsItem):
 
 
 class Arrow(QGraphicsItem):
-    """A thick arrow from ``start`` to ``end`` (the direction of a pass)."""
+    """A thick arrow from ``start`` to ``end`` (the direction of a pass); ``text`` says what
+    it shows (its accessible name)."""
 
-    def __init__(self, start: QPointF, end: QPointF, colour: QColor = FOCUS) -> None:
+    def __init__(self, start: QPointF, end: QPointF, colour: QColor = FOCUS, *,
+                 text: str = "") -> None:
         super().__init__()
         self.line = QLineF(start, end)
         self.colour = colour
+        self.text = text
         self.setZValue(-2)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API

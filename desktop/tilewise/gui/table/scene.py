@@ -109,6 +109,7 @@ class TableScene(QGraphicsScene):
         self.revealed: set[str] = set()
         self.discard_bottom = 0.0
         self.across_bottom = 0.0
+        self.you: QGraphicsSimpleTextItem | None = None  # "You: East" under the rack
         self._task: Any = None
         self._drawn: dict[int, QPointF] = {}  # tile id -> where it was drawn last
         self._slides: list[tuple[QGraphicsItem, QPointF, QPointF]] = []
@@ -145,6 +146,7 @@ class TableScene(QGraphicsScene):
             self.seat_plates[other] = self._seat(table, other, plates[relation(seat, other)])
         self._discards(table)
         you = label(_("You: {seat}", seat=seat_name(seat)), self.px(30), PAPER)
+        self.you = you  # the learner's own seat (an accessible child of the view)
         you_h = you.boundingRect().height()
         # The rack sits just above the learner's seat name (taller in Devanagari, presenter).
         self.rack_y = height - TILE_H - max(44.0, you_h + 4)
@@ -579,7 +581,8 @@ class TableScene(QGraphicsScene):
             self.zone_captions[zspec.id] = cap
             if zspec.kind in ("pass", "courtesy") and rel in plates:
                 box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
-                self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box)
+                self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box,
+                                  to=seat_name(zspec.target or ""))
 
     def _exposed_jokers(self) -> dict[tuple[str | None, int | None], QRectF]:
         """(seat, meld number) -> where the first joker of that exposure is drawn (scene)."""
@@ -593,22 +596,27 @@ class TableScene(QGraphicsScene):
         return found
 
     def _pass_arrows(self, pos: QPointF, rect: QRectF, far: QRectF, rel: str,
-                     rack_top: QPointF, *, box: QRectF) -> None:
+                     rack_top: QPointF, *, box: QRectF, to: str = "") -> None:
         """Arrows rack -> pass zone -> receiving seat, so the direction is unmistakable
         (``box``: the zone with its caption, over or under it; arrows up start and end
-        outside it, so they never run over the caption)."""
+        outside it, so they never run over the caption). Each arrow's ``text`` says what it
+        shows, for screen readers (``to``: the receiving seat's name)."""
         end = QPointF(pos.x() + rect.width() / 2, box.bottom() + 8)
         start = QPointF(end.x() * 0.4 + rack_top.x() * 0.6, rack_top.y() - 16)
-        self.addItem(Arrow(start, end))
+        # TRANSLATORS: screen readers: the arrow drawn from the learner's rack to a pass zone
+        self.addItem(Arrow(start, end, text=_("Arrow from your rack to the pass zone")))
         mid_y = pos.y() + rect.height() / 2
+        # TRANSLATORS: screen readers: the arrow from a pass zone to the seat receiving the pass
+        onward = _("Arrow from the pass zone to {seat}", seat=to)
         if rel == "right":
             self.addItem(Arrow(QPointF(pos.x() + rect.width() + 6, mid_y),
-                               QPointF(far.left() - 6, mid_y)))
+                               QPointF(far.left() - 6, mid_y), text=onward))
         elif rel == "left":
-            self.addItem(Arrow(QPointF(pos.x() - 6, mid_y), QPointF(far.right() + 6, mid_y)))
+            self.addItem(Arrow(QPointF(pos.x() - 6, mid_y), QPointF(far.right() + 6, mid_y),
+                               text=onward))
         else:
             top = QPointF(pos.x() + rect.width() / 2, min(pos.y() - 44, box.top() - 12))
-            self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6)))
+            self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6), text=onward))
 
     # ---- slides ---------------------------------------------------------------------------
     def where(self, place: Place) -> QPointF:

@@ -304,6 +304,7 @@ class TableView(QGraphicsView):
         tile = self.table.focused_tile()
         if tile is not None:
             self.table.select(tile, not tile.selected_)
+            notify_selection(self, tile.index, tile.selected_)
 
     def _tile_at(self, point: QPointF) -> TileItem | None:
         for item in self.table.items(point):
@@ -325,4 +326,26 @@ def notify_focus(view: TableView) -> None:
         QAccessible.updateAccessibility(event)
 
 
-__all__ = ["TableView", "notify_focus"]
+def notify_selection(view: TableView, index: int, selected: bool) -> None:
+    """Tell assistive technology that tile ``index`` (an accessible child of the view) was
+    selected or unselected: ``SelectionAdd``/``SelectionRemove`` on the view and the tile's
+    ``selected`` state change (AT-SPI: ``object:selection-changed`` and
+    ``object:state-changed:selected``)."""
+    from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleStateChangeEvent
+
+    if not QAccessible.isActive():
+        return
+    view_iface = QAccessible.queryAccessibleInterface(view)
+    child = view_iface.child(index) if view_iface is not None else None
+    if child is None:
+        return
+    kind = QAccessible.Event.SelectionAdd if selected else QAccessible.Event.SelectionRemove
+    event = QAccessibleEvent(view, kind)
+    event.setChild(index)
+    QAccessible.updateAccessibility(event)
+    changed = QAccessible.State()
+    changed.selected = True
+    QAccessible.updateAccessibility(QAccessibleStateChangeEvent(child, changed))
+
+
+__all__ = ["TableView", "notify_focus", "notify_selection"]
