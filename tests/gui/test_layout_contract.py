@@ -2,7 +2,7 @@
 style sheet, in every language, in normal and presenter mode.
 
 What "fits" means, measured on every visible widget of the window after each screen is laid
-out (``overflows``):
+out (``overflows``, by ``tilewise.gui.fits.cut_off``, which the translator's preview uses too):
 
 - a word-wrapped label is as tall as its text at its width (``heightForWidth``);
 - a label without wrapping is as wide and tall as its text (its minimum size hint: the font's
@@ -34,15 +34,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import (
-    QApplication,
-    QLabel,
-    QPushButton,
-    QStyle,
-    QStyleOptionButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
+from tilewise.gui.fits import cut_off
 from tilewise.gui.style import style_sheet
 from tilewise.i18n import set_language
 
@@ -65,37 +59,20 @@ SAMPLE = (
 
 
 def overflows(root: QWidget) -> list[str]:
-    """Every visible widget of ``root`` whose text does not fit it (see the module doc)."""
+    """Every visible widget of ``root`` whose text does not fit it (``gui.fits.cut_off``, the
+    measure the translator's preview uses too), one line each."""
     found = []
-    for widget in [root, *root.findChildren(QWidget)]:
-        if not widget.isVisibleTo(root) or widget.width() <= 0:
-            continue
-        name = widget.objectName() or type(widget).__name__
-        if isinstance(widget, QLabel) and widget.text() and widget.pixmap().isNull():
-            if widget.wordWrap():
-                need = widget.heightForWidth(widget.width())
-                if need > widget.height() + 1:
-                    found.append(f"label {name} {widget.width()}x{widget.height()} needs "
-                                 f"{need} px high: {widget.text()[:60]!r}")
-            else:
-                hint = widget.minimumSizeHint()
-                if hint.width() > widget.width() + 1 or hint.height() > widget.height() + 1:
-                    found.append(f"label {name} {widget.width()}x{widget.height()} needs "
-                                 f"{hint.width()}x{hint.height()}: {widget.text()[:60]!r}")
-        elif isinstance(widget, QPushButton) and (widget.text() or not widget.icon().isNull()):
-            option = QStyleOptionButton()
-            widget.initStyleOption(option)
-            inside = widget.style().subElementRect(QStyle.SubElement.SE_PushButtonContents,
-                                                   option, widget)
-            text = widget.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-            width = widget.fontMetrics().horizontalAdvance(text) if text else 0
-            height = widget.fontMetrics().height() if text else 0
-            if not widget.icon().isNull():
-                width += widget.iconSize().width() + (4 if text else 0)
-                height = max(height, widget.iconSize().height())
-            if width > inside.width() + 1 or height > inside.height() + 1:
-                found.append(f"button {name} holds {inside.width()}x{inside.height()}, needs "
-                             f"{width}x{height}: {text[:40]!r}")
+    for cut in cut_off(root):
+        shown, need = cut.shown, cut.needed
+        if cut.kind == "wrapped":
+            found.append(f"label {cut.name} {shown.width()}x{shown.height()} needs "
+                         f"{need.height()} px high: {cut.text[:60]!r}")
+        elif cut.kind == "label":
+            found.append(f"label {cut.name} {shown.width()}x{shown.height()} needs "
+                         f"{need.width()}x{need.height()}: {cut.text[:60]!r}")
+        else:
+            found.append(f"button {cut.name} holds {shown.width()}x{shown.height()}, needs "
+                         f"{need.width()}x{need.height()}: {cut.text[:40]!r}")
     return found
 
 

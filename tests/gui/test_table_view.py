@@ -192,6 +192,42 @@ def test_the_table_stands_still_when_the_feedback_changes(window: Any) -> None:
     assert where() == before
 
 
+def test_a_task_table_has_its_final_size_when_shown_and_keeps_it_through_a_drag(
+        window: Any) -> None:
+    """Issue 13 again (after the layout contract, issue 16): a long focused-tile line on one
+    task step grew the step buttons' row one event-loop round later, a step of long words
+    came between, and the next task's table opened 360 px high, became 420 under the first
+    drag and the drop missed its zone. The table is as tall at the step's open, after the
+    events, while a tile is held and once it is dropped; the status line shows and hides
+    without moving it."""
+    player = open_step(window, "table", "east-starts")
+    still(player)
+    # the line the table announces for a focused tile (Spanish tile names take two lines)
+    player.table.focus_moved.emit("; ".join(["Ficha enfocada: tres de caracteres"] * 12))
+    open_step(window, "tiles", "recap")  # the longest words of the first lesson, no table
+    player = open_step(window, "calls", "call-pung")
+    still(player)
+    view, port = player.table, player.table.viewport()
+
+    def size() -> tuple[Any, ...]:
+        return view.size(), view.transform().m11()
+
+    at_open = size()
+    QApplication.processEvents()
+    assert size() == at_open
+    table = player.desk.table
+    tile_id = next(i for i in table.rack(table.seat) if item(player, i).movable)
+    start = view.mapFromScene(item(player, tile_id).sceneBoundingRect().center())
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    player.table.focus_moved.emit("; ".join(["Ficha enfocada: tres de caracteres"] * 12))
+    QTest.mouseMove(port, start + QPoint(10, -30))
+    QApplication.processEvents()
+    assert player.status.isVisible() and size() == at_open  # held, the line showing
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QApplication.processEvents()
+    assert size() == at_open
+
+
 def test_tiles_received_on_a_pass_are_in_the_rack_on_the_next(window: Any) -> None:
     player = open_step(window, "charleston", "first-right")
     still(player)

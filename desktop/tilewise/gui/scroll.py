@@ -98,11 +98,22 @@ class PageArea(_Area):
         layout = content.layout() if content is not None else None
         if content is None:
             return
-        for area in content.findChildren(TextArea):
+        areas = content.findChildren(TextArea)
+        for area in areas:
             area.refit()
         if layout is not None:
             layout.activate()
         self._place()
+        for area in areas:  # the boxes between the content and each area, outermost first
+            boxes = []
+            box = area.parentWidget()
+            while box is not None and box is not content:
+                boxes.append(box)
+                box = box.parentWidget()
+            for box in reversed(boxes):
+                inner = box.layout()
+                if inner is not None:
+                    inner.activate()
 
     def _least_height(self, width: int) -> int:
         """The content's minimum height at ``width`` (wrapped text at its full height)."""
@@ -152,12 +163,15 @@ class TextArea(_Area):
         return self.fit
 
     def refit(self) -> None:
-        """Size the content for the text it holds now."""
+        """Size the content for the text it holds now, and tell the layout around it that its
+        height for its width changed (else that layout keeps the last text's height: a longer
+        text was cut at the old height, a shorter one left a gap)."""
         content = self.widget()
         layout = content.layout() if content is not None else None
         if layout is not None:
             layout.activate()
         self._place()
+        self.updateGeometry()
 
     def _least_height(self, width: int) -> int:
         content = self.widget()
@@ -202,7 +216,11 @@ class StatusLine(QLabel):
         self._full = ""
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # Its room stays when it is hidden: a row it sits in never changes height when it
+        # shows (the table above would be resized, and laid out again, under a drag).
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
 
     def full_text(self) -> str:
         """The whole text, as set."""
@@ -214,6 +232,13 @@ class StatusLine(QLabel):
         self.setToolTip(text)
         self.setAccessibleDescription(text)
         self._fit()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        """No: its height is :attr:`lines` lines whatever the text. A wrapping label's own
+        height for a narrow width (all its text) made the step buttons' row grow under a long
+        tile name, and the table above shrink one round of the event loop later (a drag then
+        missed its zone, issue 13)."""
+        return False
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         hint = super().sizeHint()

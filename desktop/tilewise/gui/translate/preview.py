@@ -4,8 +4,8 @@ The window lists every place the pack shows text (the pack itself, each lesson, 
 For the one picked it shows each text's English beside its translation, marks the ones still
 untranslated (English is shown to learners) and the fuzzy ones (not shown until reviewed),
 and draws the step in the real lesson player at 1024x768, the classroom projector's size,
-saying whether it fits there (``fit_problems``: the page needs more room, or a wrapped text is
-cut off). "Check every step" runs that over the whole pack and marks each step that does not
+saying whether it fits there (``fit_problems``: the page needs more room, a text is cut off,
+or the page scrolls: the layout contract's measures, ``gui.fits``). "Check every step" runs that over the whole pack and marks each step that does not
 fit.
 
 It watches ``DIR/po/LANG.po`` (``QFileSystemWatcher``): when Poedit or any editor saves it,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.fits import cut_off, out_of_sight
 from tilewise.i18n import LANGUAGES, _
 from tilewise.i18n.pocheck import Entry, catalog_entries
 from tilewise.lessons.catalog import PackCatalog
@@ -66,10 +67,15 @@ class Place:
 
 
 def fit_problems(player: QWidget, size: QSize = PROJECTOR) -> list[str]:
-    """Why ``player``, laid out in ``size``, does not show all its text (empty: it fits).
+    """Why ``player``, laid out in ``size``, does not show all its text at once (empty: it
+    fits).
 
-    The page's minimum size must fit, and every visible word-wrapped label must have the
-    height its text needs at its width (a shorter one is cut off).
+    The layout contract's own measures (issue 16, ``gui.fits``): the page's minimum size must
+    fit ``size``; no text may be cut off (``cut_off``: a wrapped label shorter than its text,
+    a label or button smaller than its words); and nothing may be out of sight
+    (``out_of_sight``): pages scroll rather than grow the window, but a step a translation
+    makes scroll on a 1024x768 projector hides part of itself from the room, so the
+    translator is told, with the pixels to win back.
     """
     problems = []
     need = player.minimumSizeHint()
@@ -78,14 +84,19 @@ def fit_problems(player: QWidget, size: QSize = PROJECTOR) -> list[str]:
                           "{screen_width}×{screen_height}.", width=need.width(),
                           height=need.height(), screen_width=size.width(),
                           screen_height=size.height()))
-    for label in player.findChildren(QLabel):
-        if not label.isVisibleTo(player) or not label.wordWrap() or not label.text():
-            continue
-        wanted = label.heightForWidth(label.width())
-        if wanted > label.height() + 2:
-            start = " ".join(label.text().split())[:40]
-            problems.append(_("Text cut off ({shown} of {needed} pixels shown): {start}…",
-                              shown=label.height(), needed=wanted, start=start))
+    for cut in cut_off(player):
+        across = cut.kind != "wrapped" and cut.needed.width() > cut.shown.width() + 1
+        shown = cut.shown.width() if across else cut.shown.height()
+        needed = cut.needed.width() if across else cut.needed.height()
+        start = " ".join(cut.text.split())[:40]
+        problems.append(_("Text cut off ({shown} of {needed} pixels shown): {start}…",
+                          shown=shown, needed=needed, start=start))
+    hidden = out_of_sight(player)
+    if hidden > 1:
+        # TRANSLATORS: the translator's preview; the step is taller than a 1024x768 screen
+        problems.append(_("The page scrolls: {hidden} pixels of it are out of sight at "
+                          "{screen_width}×{screen_height}.", hidden=hidden,
+                          screen_width=size.width(), screen_height=size.height()))
     return problems
 
 
