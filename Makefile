@@ -72,12 +72,21 @@ pytest: $(STAMP)
 	$(BIN)/coverage report --include='desktop/tilewise/rules/*' --fail-under=100
 	$(BIN)/coverage report --include='desktop/tilewise/lessons/*' --fail-under=100
 
-## long hardening runs: 10,000 mutated packs, 100 SIGKILLs, 20,000 GUI monkey events, and the
-## layout contract on every lesson step in every language and mode
+## long hardening runs: 10,000 mutated packs, 3,000 whole hands per ruleset, 100 SIGKILLs,
+## 20,000 GUI monkey events, each printing its counts ("fuzz counts"), and the layout contract
+## on every lesson step in every language and mode. Two processes, one per core (packs and the
+## monkey; the rest, then the layout contract), so it ends within 20 minutes on 2 cores.
+FUZZ_ONE := tests/hardening/test_pack_fuzz.py tests/hardening/test_gui_monkey.py
 fuzz: $(STAMP)
 	$(MAKE) --no-print-directory i18n
-	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/hardening -q
-	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/gui/test_layout_contract.py -q
+	@start=$$(date +%s); log=$$(mktemp); \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest -q $(FUZZ_ONE) > $$log 2>&1 & one=$$!; \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest -q tests/hardening \
+	  $(addprefix --ignore=,$(FUZZ_ONE)); rest=$$?; \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest -q tests/gui/test_layout_contract.py || rest=1; \
+	wait $$one; first=$$?; echo; echo "== $(FUZZ_ONE)"; cat $$log; rm -f $$log; \
+	echo "make fuzz: $$(( $$(date +%s) - start )) s"; \
+	test $$rest -eq 0 && test $$first -eq 0
 
 ## benchmarks: ratios against a baseline measured in the same run (not part of make test)
 bench: $(STAMP)

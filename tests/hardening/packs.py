@@ -26,6 +26,41 @@ def copy_core(dest: Path, pack_id: str = "community", source: Path = CORE) -> Pa
     return dest
 
 
+SMALL_PO = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+            'msgctxt "pack"\nmsgid "Mahjong basics"\nmsgstr "Lo b\u00e1sico"\n')
+
+
+def small_core(dest: Path, pack_id: str = "community", charleston_steps: int | None = None,
+               source: Path = CORE) -> Path:
+    """The core pack (or ``source``) cut down to its first lessons (tiles, charleston: its
+    first ``charleston_steps`` steps when given) with one-entry catalogs, at ``dest``: work
+    on it costs the same whatever the core pack grows to. No glossary (it names lessons cut
+    out)."""
+    folder = copy_core(dest, pack_id, source)
+    for path in folder.glob("*.toml"):
+        if path.name not in ("pack.toml", "01-tiles.toml", "02-charleston.toml"):
+            path.unlink()
+    charleston = folder / "02-charleston.toml"
+    if charleston_steps is None:  # the file as the author wrote it (its line numbers too)
+        text = charleston.read_text(encoding="utf-8")
+        start = text.index("\nprerequisites = ")
+        end = text.index("\n", start + 1)
+        charleston.write_text(text[:start] + '\nprerequisites = ["tiles"]' + text[end:],
+                              encoding="utf-8")
+    else:
+        data = read_toml(charleston)
+        data.update(prerequisites=["tiles"], steps=data["steps"][:charleston_steps])
+        write_toml(charleston, data)
+    manifest = read_toml(folder / "pack.toml")
+    manifest.pop("glossary", None)
+    write_toml(folder / "pack.toml", manifest)
+    for po in (folder / "po").glob("*.po*"):
+        po.unlink()
+    for lang in ("es", "de", "hi"):
+        (folder / "po" / f"{lang}.po").write_text(SMALL_PO, encoding="utf-8")
+    return folder
+
+
 def zip_folder(folder: Path, archive: Path, prefix: str = "") -> Path:
     """Zip every file under ``folder`` into ``archive``, names under ``prefix``."""
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:

@@ -34,6 +34,8 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QWidget  # noqa: E402
 from shiboken6 import isValid  # noqa: E402
 
+from tests.hardening.counts import count  # noqa: E402
+
 FULL = os.environ.get("TILEWISE_FULL") == "1"
 EVENTS = 20_000 if FULL else 1_000
 SEED = int(os.environ.get("TILEWISE_SEED", "1129"))
@@ -245,6 +247,9 @@ def test_random_input_on_every_step_raises_nothing_and_warns_nothing(
         closer.stop()
         sys.excepthook = previous_hook
     detail = f"seed {SEED}; last events: {monkey.log[-15:]}"
+    count("GUI monkey", "events sent", sent)
+    count("GUI monkey", "exceptions", len(exceptions) + len(hooked))
+    count("GUI monkey", "Qt warnings", len(qt_messages))
     assert [str(e[1]) for e in exceptions] == [], detail
     assert hooked == [], detail
     assert qt_messages == [], detail

@@ -42,31 +42,10 @@ BUDGET = 1.0 if sys.gettrace() is None else 3.0
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'
 
 
-SMALL_PO = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-            'msgctxt "pack"\nmsgid "Mahjong basics"\nmsgstr "Lo b\u00e1sico"\n')
-
-
 def copy_core(dest: Path, pack_id: str = "community") -> Path:
     """The core pack cut down to its first lessons (tiles, charleston) and small catalogs, so
     the time measured is the crafted part's, whatever the core pack grows to."""
-    folder = packs.copy_core(dest, pack_id)
-    for path in folder.glob("*.toml"):
-        if path.name not in ("pack.toml", "01-tiles.toml", "02-charleston.toml"):
-            path.unlink()
-    charleston = folder / "02-charleston.toml"
-    text = charleston.read_text(encoding="utf-8")
-    start = text.index("\nprerequisites = ")
-    end = text.index("\n", start + 1)
-    charleston.write_text(text[:start] + '\nprerequisites = ["tiles"]' + text[end:],
-                          encoding="utf-8")
-    manifest = read_toml(folder / "pack.toml")
-    manifest.pop("glossary", None)  # it names lessons cut out here
-    write_toml(folder / "pack.toml", manifest)
-    for po in (folder / "po").glob("*.po*"):
-        po.unlink()
-    for lang in ("es", "de", "hi"):
-        (folder / "po" / f"{lang}.po").write_text(SMALL_PO, encoding="utf-8")
-    return folder
+    return packs.small_core(dest, pack_id)
 
 
 def lesson(lesson_id: str, pre: str = "[]", text: str = "x") -> str:

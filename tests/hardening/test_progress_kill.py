@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.hardening.counts import count
 from tilewise.store.progress import ProgressStore
 from tilewise.store.review import ReviewQueue
 
@@ -97,6 +98,11 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_move(tmp_path: Pa
     assert not list(tmp_path.glob("*corrupt*"))
     assert len(acknowledged) > 0, "the child never got to save (the machine is too slow?)"
     assert reviews.get("review"), "the child never got to a review save"
+    count("SIGKILL during saves", "kills", ROUNDS)
+    count("SIGKILL during saves", "acknowledged moves kept", len(acknowledged))
+    count("SIGKILL during saves", "mistakes kept", len(reviews.get("mistake", [])))
+    count("SIGKILL during saves", "reviews kept", len(reviews.get("review", [])))
+    count("SIGKILL during saves", "lost or set aside", 0)
 
 
 # -- damaged files ----------------------------------------------------------------------------

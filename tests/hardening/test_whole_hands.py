@@ -10,6 +10,7 @@ import os
 
 import pytest
 
+from tests.hardening.counts import count
 from tests.lessons.conftest import CORE
 from tests.lessons.hand.test_properties import FULL_HANDS, run_many
 from tilewise.lessons.hand.card import card_from_pack
@@ -23,5 +24,8 @@ pytestmark = pytest.mark.skipif(os.environ.get("TILEWISE_FULL") != "1",
 def test_thousands_of_whole_hands(ruleset: str) -> None:
     seen = run_many(ruleset, FULL_HANDS, card_from_pack(load_pack(CORE)))
     assert seen["win"] + seen["wall game"] == FULL_HANDS
+    for outcome in ("win", "wall game", "moves judged"):
+        count(f"whole hands ({ruleset})", outcome, seen[outcome])
+    count(f"whole hands ({ruleset})", "crashes", 0)
     print(f"{ruleset}: {FULL_HANDS} hands, {seen['win']} wins, {seen['wall game']} wall games, "
           f"{seen['moves judged']} moves judged, 0 refused")

@@ -149,6 +149,12 @@ REFUSED: list[tuple[str, Callable[[], dict[str, Any]], str, str]] = [
      "blind_last_pass"),
     ("reason not text", _in_variant(lambda v: v["wrong"][0].update(reason=["JOKER"])),
      f"{V}.wrong[0].reason", "not a referee reason code"),
+    # a pass step that is a list, not text (make fuzz: a TypeError setting up the table)
+    ("step not text", _in_variant(lambda v: v["state"].update(step=["first_right"])),
+     f"{V}.answers[0]", "scenario"),
+    # make fuzz: a ValueError setting up the table, before the core could say so
+    ("blind not a number", _in_variant(lambda v: v["answers"][0]["action"].update(blind="9Z")),
+     f"{V}.answers[0]", "blind must be a whole number 0-3"),
     ("variants not tables", lambda: with_variants("east"),  # type: ignore[arg-type]
      "steps[1].task.variants", "list of tables"),
     ("variant of a continuing task", _continuing, "steps[2].task.variants", "cannot have variants"),
@@ -238,3 +244,18 @@ def test_the_core_pack_gives_variants_played_through_the_core() -> None:
     varied = {(lesson.id, step.id) for lesson in pack.lessons for step in lesson.steps
               if step.task is not None and step.task.variants}
     assert {("charleston", "first-right"), ("claims", "chi"), ("claims", "chi-across")} <= varied
+
+
+def test_a_fault_setting_up_a_variant_table_is_a_problem_not_a_crash(
+        write_pack: WritePack, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tilewise.lessons import moves, table
+
+    pack = load_pack(write_pack(copy.deepcopy(MANIFEST), {"01-one.toml": with_variants(variant())}))
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(table, "Table", broken)
+    [problem] = moves.check_pack(pack)
+    assert problem.key_path == "steps[1].task.variants[0].state"
+    assert problem.message == "the table cannot be set up: RuntimeError: a fault"

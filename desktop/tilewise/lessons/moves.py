@@ -295,6 +295,9 @@ def _check_variant(step: Step, k: int, judge: Judge,
     except TableError as error:
         under("task.state", f"the table cannot be set up: {error}")
         return
+    except Exception as error:  # as on the main line: a fault must not stop the check
+        under("task.state", f"the table cannot be set up: {type(error).__name__}: {error}")
+        return
     _check_task(shown.task, judge, under, shown.task.state)
 
 

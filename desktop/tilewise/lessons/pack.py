@@ -98,6 +98,7 @@ MELD_KEYS = ("kind", "tiles", "from", "rotated", "face_down")
 INHERITED_KEYS = ("hands", "melds", "discards", "last_discard")
 THEMES = ("classic", "contrast", "colourblind")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # a TOML bare key: shown without quotes
 VERSION_PATTERN = re.compile(r"^\d{1,9}(\.\d{1,9}){0,4}$")  # bounded: no 5,000-digit int()
 
 PACK_KEYS = {
@@ -275,7 +276,7 @@ class _PackReader:
     def keys(self, table: Mapping[str, Any], spec: Mapping[str, bool], where: str) -> None:
         for key in table:
             if key not in spec:
-                self.problem(_join(where, key), "unknown key")
+                self.problem(_join(where, _key(key)), "unknown key")
         for key, required in spec.items():
             if required and key not in table:
                 self.problem(_join(where, key), "missing required key")
@@ -1017,6 +1018,13 @@ def _inside(root: Path, relative: str) -> bool:
 
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
+
+
+def _key(key: str) -> str:
+    """A key of the pack's own text as a key path part: one TOML would not take bare (empty,
+    spaces, dots, other letters) quoted as TOML writes it, so every problem names its key
+    (``steps[0]."": unknown key``)."""
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
 
 
 def _version(text: str) -> tuple[int, ...]:

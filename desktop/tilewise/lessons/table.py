@@ -169,14 +169,22 @@ def blind_offered(task: Task) -> bool:
     (``BLIND_NOT_ALLOWED``): then three tiles arrive face down to pass on (the pack decides)."""
     refused = [w.action for w in task.wrong if w.reason == "BLIND_NOT_ALLOWED"]
     return "pass" in task.allow and any(
-        a.get("type") == "pass" and int(a.get("blind", 0) or 0) > 0 and a not in refused
+        a.get("type") == "pass" and _blind(a) > 0 and a not in refused
         for a in listed_actions(task))
 
 
+def _blind(action: Mapping[str, Any]) -> int:
+    """How many tiles ``action`` passes blind: its ``blind`` when a whole number, else 0 (the
+    referee refuses an action whose count is not one)."""
+    blind = action.get("blind", 0)
+    return blind if isinstance(blind, int) else 0
+
+
 def pass_step(task: Task) -> str:
-    """The Charleston pass step of the task's state (``first_right`` when it names none)."""
+    """The Charleston pass step of the task's state (``first_right`` when it names none, or
+    names it with something other than text: the referee refuses such a state)."""
     step = task.state.get("step")
-    return str(step) if step in PASS_DIRECTIONS else "first_right"
+    return step if isinstance(step, str) and step in PASS_DIRECTIONS else "first_right"
 
 
 def task_zones(task: Task, exposures: Mapping[tuple[str, int], Exposure],
