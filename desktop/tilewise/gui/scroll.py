@@ -159,8 +159,18 @@ class TextArea(_Area):
                                             else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             self.updateGeometry()
 
+    #: Scrolling (``fit`` off): the most height it asks for (the band over a task's table
+    #: asks for its text up to this, then scrolls); 0: it asks for nothing (a log).
+    cap = 0
+
+    def set_cap(self, cap: int) -> None:
+        """Scrolling, ask for the text's height up to ``cap`` logical px (0: nothing)."""
+        if cap != self.cap:
+            self.cap = cap
+            self.updateGeometry()
+
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
-        return self.fit
+        return self.fit or self.cap > 0
 
     def refit(self) -> None:
         """Size the content for the text it holds now, and tell the layout around it that its
@@ -181,13 +191,19 @@ class TextArea(_Area):
         return height if height >= 0 else content.sizeHint().height()
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
-        """The text's height at ``width`` (``fit``), else -1 (no preference)."""
+        """The text's height at ``width`` (``fit``; scrolling, up to :attr:`cap`), else -1
+        (no preference)."""
         content = self.widget()
-        if not self.fit or content is None:
+        if content is None or not (self.fit or self.cap > 0):
             return -1
         frame = 2 * self.frameWidth()
         inner = content.heightForWidth(width - frame)
-        return (inner if inner >= 0 else content.sizeHint().height()) + frame
+        inner = inner if inner >= 0 else content.sizeHint().height()
+        if self.fit:
+            return inner + frame
+        if inner + frame > self.cap:  # it scrolls: the bar takes its width, the cap is all
+            return self.cap
+        return inner + frame
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
         content = self.widget()
@@ -200,9 +216,15 @@ class TextArea(_Area):
         return QSize(hint.width() + self._extra_width(), min(hint.height(), LEAST_HEIGHT // 2))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """The content's size hint, as tall as its text at the area's width when that is
+        known (a band of two lines asks for two lines, not for a guess)."""
         content = self.widget()
         hint = content.sizeHint() if content is not None else QSize(0, 0)
-        return QSize(hint.width() + self._extra_width(), hint.height() + 2 * self.frameWidth())
+        height = hint.height()
+        if content is not None and self.width() > 0:
+            wanted = content.heightForWidth(self.width() - self._extra_width())
+            height = wanted if wanted >= 0 else height
+        return QSize(hint.width() + self._extra_width(), height + 2 * self.frameWidth())
 
 
 class StatusLine(QLabel):

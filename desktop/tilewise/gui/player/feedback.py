@@ -85,6 +85,9 @@ class FeedbackPanel(QWidget):
         self.fix_height()
 
     fixed = True  # a table step: the panel keeps its height (see the module docstring)
+    #: Lines of room: :data:`LINES`; two in presenter mode, where the type is larger and the
+    #: table needs the height (longer text scrolls inside).
+    lines = LINES
 
     def set_fixed(self, fixed: bool) -> None:
         """Fixed room (a task: the table must not move) or as tall as the text (a quiz,
@@ -96,7 +99,7 @@ class FeedbackPanel(QWidget):
         """Room for :data:`LINES` lines of the panel's font, its padding and border; on a
         step without a table, room for what the text needs, up to that."""
         metrics = self.label.fontMetrics()
-        full = metrics.lineSpacing() * LINES + 2 * 8 + 2 * 4 + 4
+        full = metrics.lineSpacing() * self.lines + 2 * 8 + 2 * 4 + 4
         if self.fixed:
             self.area.setMinimumHeight(0)
             self.setFixedHeight(full)

@@ -93,13 +93,26 @@ class ArrowItem(QGraphicsItem):
         draw_arrow(painter, self.line, self.colour, self.width)
 
 
+#: The smallest text size (scene units) of the picture being drawn: what the view it is
+#: shown in turns into :data:`MIN_TEXT_PX` on screen (``PictureView``, issue 16).
+_FLOOR = [0.0]
+#: No text of a picture is smaller on screen than this (logical px), as at the table.
+MIN_TEXT_PX = 14.0
+
+
+def _size(size: float) -> int:
+    return round(max(size, _FLOOR[0]))
+
+
 def text_item(text: str, size: int, *, width: float | None = None, bold: bool = False,
-              colour: QColor = INK, centre: bool = False) -> QGraphicsTextItem:
-    """A wrapped, shaped text item (plain text, never drawn glyph by glyph)."""
+              colour: QColor = INK, centre: bool = False,
+              floor: bool = True) -> QGraphicsTextItem:
+    """A wrapped, shaped text item (plain text, never drawn glyph by glyph), at least the
+    picture's smallest readable size (unless ``floor`` is off: a size chosen already)."""
     item = QGraphicsTextItem()
     item.setPlainText(text)
     font = QFont()
-    font.setPixelSize(size)
+    font.setPixelSize(_size(size) if floor else size)
     font.setBold(bold)
     item.setFont(font)
     item.setDefaultTextColor(colour)
@@ -126,6 +139,9 @@ def fitted_text(text: str, size: int, max_width: float, *, bold: bool = False,
     probe = QGraphicsTextItem()
     margin = 2 * probe.document().documentMargin() + 2
     words = text.split() or [""]
+    # Starts at the picture's readable floor; shrinks below it only for a word that would
+    # not fit its column otherwise (a smaller word reads better than a broken one).
+    size = _size(size)
     while True:
         font.setPixelSize(size)
         metrics = QFontMetricsF(font)
@@ -133,7 +149,8 @@ def fitted_text(text: str, size: int, max_width: float, *, bold: bool = False,
             break
         size -= 2
     natural = max(metrics.horizontalAdvance(line) for line in text.split("\n")) + margin
-    item = text_item(text, size, width=min(natural, max_width), bold=bold, colour=colour)
+    item = text_item(text, size, width=min(natural, max_width), bold=bold, colour=colour,
+                     floor=False)
     option = item.document().defaultTextOption()
     option.setAlignment(align)
     item.document().setDefaultTextOption(option)
@@ -149,8 +166,19 @@ class PictureScene(QGraphicsScene):
         self._themed: dict[str, TileImages] = {}
         self.setBackgroundBrush(PANEL)
 
+    #: The smallest text size (scene units) it draws (:data:`MIN_TEXT_PX` at the view's
+    #: scale; 0 before the view knows it).
+    text_floor = 0.0
+
     def show_picture(self, picture: Mapping[str, Any] | None, tr: Translate) -> None:
         """Replace the scene's content with ``picture`` (nothing when None)."""
+        _FLOOR[0] = self.text_floor
+        try:
+            self._show(picture, tr)
+        finally:
+            _FLOOR[0] = 0.0
+
+    def _show(self, picture: Mapping[str, Any] | None, tr: Translate) -> None:
         self.clear()
         if not picture:
             self.setSceneRect(0, 0, 10, 10)
@@ -588,10 +616,59 @@ class PictureView(QGraphicsView):
 
     def show_picture(self, picture: Mapping[str, Any] | None, tr: Translate) -> None:
         """Draw ``picture`` and fit it."""
+        self._shown = (picture, tr)
+        self._fitted_for: tuple[int, int] | None = None
+        self.picture_scene.text_floor = 0.0
         self.picture_scene.show_picture(picture, tr)
         self._fit()
 
+    _shown: tuple[Mapping[str, Any] | None, Translate] | None = None
+    #: Its text is kept readable (:meth:`_fit`); off for a small reminder beside a task's
+    #: table, whose tiles would shrink for it.
+    readable = True
+
+    def _draw(self, floor: float) -> float:
+        """Draw the picture again with text at least ``floor`` scene units; fit; the scale."""
+        if self._shown is not None:
+            self.picture_scene.text_floor = floor
+            self.picture_scene.show_picture(*self._shown)
+        self._fit_once()
+        return self.transform().m11()
+
+    def _smallest_text(self) -> float:
+        sizes = [item.font().pixelSize() * item.scale() for item in self.picture_scene.items()
+                 if isinstance(item, QGraphicsTextItem)]
+        return min(sizes, default=0.0)
+
     def _fit(self) -> None:
+        """Fit the picture. Once per picture and view size: when its smallest text would be
+        under :data:`MIN_TEXT_PX` on screen, draw it again with a floor for its text (the
+        picture grows a little, so a second pass corrects for that, never more than half as
+        large again as the first floor)."""
+        self._fit_once()
+        size = (self.width(), self.height())
+        if not self.readable:
+            if self.picture_scene.text_floor:
+                self._draw(0.0)
+            return
+        if not self.isVisible() or self._shown is None or getattr(
+                self, "_fitted_for", None) == size:
+            return
+        self._fitted_for = size
+        scale = self._draw(0.0) if self.picture_scene.text_floor else self.transform().m11()
+        smallest = self._smallest_text()
+        if scale <= 0 or smallest <= 0 or smallest * scale >= MIN_TEXT_PX:
+            return
+        first = floor = MIN_TEXT_PX / scale
+        if first > 2 * smallest:  # a view this small cannot make the picture readable:
+            return  # its text twice as large would crowd out what it shows
+        for _pass in range(2):
+            scale = self._draw(floor)
+            if floor * scale >= MIN_TEXT_PX - 0.5:
+                break
+            floor = min(MIN_TEXT_PX / scale, 1.5 * first)
+
+    def _fit_once(self) -> None:
         rect = self.sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         # Never blow a small picture up past three times its size: big, but not absurd.

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.plaintext import plain_tip
+from tilewise.gui.player.feedback import LINES as FEEDBACK_LINES
 from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
 from tilewise.gui.player.pictures import PictureView
 from tilewise.gui.player.text import set_text_with_tiles, tile_row
@@ -374,6 +375,7 @@ class LessonPlayer(QWidget):
             shown_by_table = ("rack", "seat_diagram")
             side = (step.picture if step.picture and step.picture.get("kind") not in shown_by_table
                     else None)
+            self.side_picture.readable = False  # a reminder beside the table: tiles first
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.desk.table.commands)
@@ -381,6 +383,7 @@ class LessonPlayer(QWidget):
             self.desk = None
             self._build_quiz(beside_picture=self.answers.isVisibleTo(self))
             self.stage.setCurrentWidget(self.quiz)
+            self.side_picture.readable = True
             self.side_picture.show_picture(step.picture, self.pack_text)
             self.side_picture.setVisible(step.picture is not None)
         else:
@@ -467,6 +470,7 @@ class LessonPlayer(QWidget):
         """Presenter mode: no library button, progress bar, hints or step buttons (the teacher
         uses keys); larger table content. Notes follow :attr:`show_notes`."""
         self.presenting = on
+        self.feedback_box.lines = 2 if on else FEEDBACK_LINES
         for widget in (self.library_button, self.bar, self.nav_box):
             widget.setVisible(not on)
         self.render_step(keep_feedback=True)
@@ -500,6 +504,7 @@ class LessonPlayer(QWidget):
         # A task's band of words scrolls inside its height; elsewhere the words take the
         # room they need and the page scrolls.
         self.words_area.set_fit(kind != "task")
+        self.words_area.set_cap(0 if kind != "task" else max_h)
         self.middle.setDirection(middle)
         self.side.setDirection(side)
         self.middle.setStretch(0, side_stretch)
@@ -530,7 +535,7 @@ class LessonPlayer(QWidget):
         the middle row and the feedback across the page (every other step)."""
         if beside_picture and self.answers_layout.indexOf(self.stage) < 0:
             self.middle.removeWidget(self.stage)
-            self.root.removeWidget(self.feedback_box)
+            self.body_layout.removeWidget(self.feedback_box)
             self.answers_layout.addWidget(self.stage, 1)
             self.answers_layout.addWidget(self.feedback_box, 0)
         elif not beside_picture and self.middle.indexOf(self.stage) < 0:

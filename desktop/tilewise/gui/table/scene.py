@@ -63,6 +63,12 @@ from tilewise.rules.seats import SEATS as SEATS_ORDER
 from tilewise.rules.tiles import JOKER
 
 OTHER_SCALE = 0.55  # exposures of the other seats
+EXCHANGE_SCALE = 0.8  # the same in a joker exchange, where the task is about them
+#: Readable at the back of a room (issue 16), in screen pixels at the view's fitted scale: the
+#: height of a tile a task is about (the exposures of a joker exchange) and of any text.
+MIN_TILE_PX = 40.0
+MIN_TEXT_PX = 14.0
+MAX_TEXT_SCALE = 1.3  # the most :meth:`TableScene.px` enlarges text (presenter mode's scale)
 DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
@@ -99,6 +105,9 @@ class TableScene(QGraphicsScene):
         self.spot_target: QGraphicsItem | None = None
         self.text_scale = 1.0  # presenter mode: larger words on the table
         self.drawings_kept = True  # see keep_drawings
+        #: The view's fitted scale (screen px per scene unit) the table is laid out for: text
+        #: and the tiles a task is about are drawn large enough at it (0: not known yet).
+        self.view_scale = 0.0
         self.show_focus = False  # the focus ring shows while the view has the keyboard focus
         self.animate = True  # False: the reduced-motion setting
         self.duration = 320  # milliseconds of a slide
@@ -117,8 +126,40 @@ class TableScene(QGraphicsScene):
         self._anim: QVariantAnimation | None = None
 
     def px(self, size: int) -> int:
-        """A text size in scene units times :attr:`text_scale`."""
-        return round(size * self.text_scale)
+        """A text size in scene units times :attr:`text_scale`, made larger towards
+        :data:`MIN_TEXT_PX` on screen at :attr:`view_scale`, but never past
+        :data:`MAX_TEXT_SCALE` times its size: the table's layout holds text up to that (the
+        presenter's scale); beyond it plates and captions run into each other."""
+        floor = MIN_TEXT_PX / self.view_scale if self.view_scale > 0 else 0.0
+        return round(max(size * self.text_scale, min(floor, size * MAX_TEXT_SCALE)))
+
+    def other_scale(self, table: Table) -> float:
+        """The scale of the other seats' exposures: small, unless the task is about them (a
+        joker exchange takes a joker from one): then near the rack's size, and at least
+        :data:`MIN_TILE_PX` high on screen."""
+        if self.view_scale > 0 and table.task is not None and (
+                "joker_exchange" in table.task.allow):
+            return min(1.0, max(EXCHANGE_SCALE, MIN_TILE_PX / (TILE_H * self.view_scale)))
+        return OTHER_SCALE
+
+    def lay_out_for(self, view_scale: float) -> bool:
+        """Lay the table out again for a view that shows it at ``view_scale`` (its fitted
+        scale), when that differs from the one it was laid out for by more than 3 %. Returns
+        True when it did (the view fits the new frame then). Focus and selection stay."""
+        if view_scale <= 0 or abs(view_scale - self.view_scale) <= 0.03 * view_scale:
+            return False
+        self.view_scale = view_scale
+        if self.model is None:
+            return False
+        focus, selected = self.focus_index, list(self.selected)
+        self._task = None  # a new frame for the new sizes
+        self.show_table(self.model)
+        self.selected = [i for i in selected if self._item(i) is not None]
+        for tile in self.tiles:
+            tile.selected_ = tile.tile_id in self.selected
+        self.focus_index = min(focus, max(0, len(self.tiles) - 1))
+        self.update_focus()
+        return True
 
     # ---- drawing --------------------------------------------------------------------------
     def show_table(self, table: Table, motions: Sequence[Motion] = (), *,
@@ -305,10 +346,11 @@ class TableScene(QGraphicsScene):
         needed = text.boundingRect().height() + 8
         melds = table.melds(seat)
         backs = table.rack(seat) if self.whole_hand else []
+        scale = self.other_scale(table)
         if backs:
             needed += TILE_H * BACK_SCALE + 8
         if melds:
-            needed += TILE_H * OTHER_SCALE + 16
+            needed += TILE_H * scale + 16
         self.addItem(text)
         y = rect.top() + text.boundingRect().height() + 6
         x = rect.left() + 14
@@ -316,18 +358,21 @@ class TableScene(QGraphicsScene):
             self._backs(table, seat, backs, QPointF(x, y), rect.width() - 28)
             y += TILE_H * BACK_SCALE + 8
         bottom = rect.top() + needed
+        right = rect.right()
         for number, (exposure, ids) in enumerate(melds):
             # A meld that would run past the plate starts a new row (the plate grows).
-            estimate = len(ids) * (TILE_W * OTHER_SCALE + 3)
+            estimate = len(ids) * (TILE_W * scale + 3)
             if x > rect.left() + 14 and x + estimate > rect.right() - 8:
                 x = rect.left() + 14
-                y += TILE_H * OTHER_SCALE + 12
+                y += TILE_H * scale + 12
             width = self._meld(table, ids, exposure.rotated, exposure.face_down,
-                               QPointF(x, y), OTHER_SCALE, seat, number)
+                               QPointF(x, y), scale, seat, number)
             x += width + 16
-            bottom = max(bottom, y + TILE_H * OTHER_SCALE + 10)
-        plate = QRectF(rect.left(), rect.top(), rect.width(), max(rect.height(), needed,
-                                                                   bottom - rect.top()))
+            bottom = max(bottom, y + TILE_H * scale + 10)
+            right = max(right, x - 16 + 8)
+        # A meld wider than the plate (tiles drawn large for a joker exchange) widens it.
+        plate = QRectF(rect.left(), rect.top(), max(rect.width(), right - rect.left()),
+                       max(rect.height(), needed, bottom - rect.top()))
         if rel == "across":
             self.across_bottom = plate.bottom()
         self.addItem(Plate(plate, contrast=self.images.theme == "contrast", seat=seat,
@@ -412,7 +457,9 @@ class TableScene(QGraphicsScene):
             return
         if not seats and "last_discard" not in table.task.state:
             return
-        box = QRectF(SCENE_W / 2 - 180, 128, 360, 168)
+        # under the seat across, which grows with its words (German, larger type)
+        top = max(128.0, self.across_bottom + 6)
+        box = QRectF(SCENE_W / 2 - 180, top, 360, 168)
         latest = table.at(table.latest) if table.latest is not None else None
         # Once the latest discard is claimed, no discard is "by" anyone in particular.
         by = table.latest.owner if table.latest is not None else ""
@@ -563,10 +610,11 @@ class TableScene(QGraphicsScene):
                         self.px(20) if joker is not None else self.px(28))
             cap_w = cap.boundingRect().width()
             cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
+            # a clear gap from the seat it passes to (it read as part of the plate)
             if zspec.kind in ("pass", "courtesy") and rel == "right":
-                cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 8))
+                cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 28))
             elif zspec.kind in ("pass", "courtesy") and rel == "left":
-                cap_x = min(max(cap_x, plates[rel].right() + 8), SCENE_W - cap_w - 8)
+                cap_x = min(max(cap_x, plates[rel].right() + 28), SCENE_W - cap_w - 8)
             cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
             if zspec.kind == "kong_end" and apart:
                 # Under its end slot, reaching outwards: clear of "Your exposures" over the

@@ -100,7 +100,15 @@ class TableView(QGraphicsView):
         self.table.update()
 
     def fit(self) -> None:
-        """Scale the table's content (not the empty felt) to fill the view, times the zoom."""
+        """Scale the table's content (not the empty felt) to fill the view, times the zoom;
+        then have the table laid out for that scale (readable text and tiles, issue 16) and
+        fit once more if that changed its frame."""
+        self._fit()
+        fitted = self.transform().m11() / self.zoom
+        if self.isVisible() and self.table.lay_out_for(fitted):  # sized: on screen
+            self._fit()
+
+    def _fit(self) -> None:
         rect = self.table.content_rect()
         if self.zoom == 1.0 or rect.isEmpty():
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
