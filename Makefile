@@ -12,7 +12,7 @@ export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test lint typecheck imports referee packs pytest bench bench-quick i18n release clean
 .PHONY: i18n-update i18n-check
-.PHONY: fuzz
+.PHONY: fuzz a11y
 
 $(STAMP): pyproject.toml
 	bash packaging/system-deps.sh
@@ -87,6 +87,14 @@ fuzz: $(STAMP)
 	wait $$one; first=$$?; echo; echo "== $(FUZZ_ONE)"; cat $$log; rm -f $$log; \
 	echo "make fuzz: $$(( $$(date +%s) - start )) s"; \
 	test $$rest -eq 0 && test $$first -eq 0
+
+## the lesson player read through the real AT-SPI bus, as a screen reader sees it (not part of
+## make test): Xvfb, the AT-SPI bus and the app inside dbus-run-session, read by pyatspi
+## (Debian's python3-pyatspi, so the system python3); one PASS/FAIL line per check, en and es
+a11y: $(STAMP)
+	bash packaging/system-deps.sh a11y
+	$(MAKE) --no-print-directory i18n
+	/usr/bin/python3 tests/a11y/atspi_probe.py en es
 
 ## benchmarks: ratios against a baseline measured in the same run (not part of make test)
 bench: $(STAMP)

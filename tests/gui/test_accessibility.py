@@ -83,6 +83,9 @@ def test_zones_are_focusable_and_pressable_and_tiles_toggle(window: Any) -> None
     actions.doAction(PRESS)
     assert zone.text(QAccessible.Text.Name) == "Pass to the right: South, 1 of 3 tiles"
     assert TOGGLE not in iface.child(nine).actionInterface().actionNames()  # placed now
+    actions.doAction(FOCUS)
+    QTest.keyClick(player.table, Qt.Key.Key_Right)  # a key: the focus is on the tiles again
+    assert iface.focusChild().role() == QAccessible.Role.ListItem and not zone.state().focused
     # Pressing an empty selection is refused by the table, not by the accessible layer.
     actions.doAction("no such action")
     assert zone.text(QAccessible.Text.Name) == "Pass to the right: South, 1 of 3 tiles"

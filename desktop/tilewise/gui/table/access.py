@@ -28,11 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, QRect, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleActionInterface,
-    QAccessibleEvent,
     QAccessibleInterface,
     QWindow,
 )
@@ -147,7 +146,7 @@ class ItemAccessible(QAccessibleWidget):
         if name not in self.actionNames() or item is None:
             return
         if isinstance(item, TileItem):
-            view.setFocus()
+            take_focus(view)
             self.owner.zone_focus = None
             view.table.focus_index = item.index
             view.table.update_focus()
@@ -158,15 +157,9 @@ class ItemAccessible(QAccessibleWidget):
         elif name == PRESS and isinstance(item, ZoneItem):
             view.send.emit(item.spec.id)
         else:
-            view.setFocus()
             self.owner.zone_focus = self.index
-            if QAccessible.isActive():
-                event = QAccessibleEvent(view, QAccessible.Event.Focus)
-                event.setChild(self.owner.indexOfChild(self))
-                QAccessible.updateAccessibility(event)
-
-    def setText(self, kind: QAccessible.Text, text: str) -> None:  # noqa: N802 - Qt API
-        return None
+            take_focus(view)  # the Focus event now, or when the window's focus comes in
+            notify_focus(view)
 
     def role(self) -> QAccessible.Role:
         return {TILE: QAccessible.Role.ListItem, ZONE: QAccessible.Role.Button,
@@ -255,6 +248,28 @@ class ItemAccessible(QAccessibleWidget):
         return QRect(top_left, local.size())
 
 
+def take_focus(view: TableView) -> None:
+    """Give ``view`` the keyboard focus, its window first (a screen reader's SetFocus may
+    come while another window, or none, is active)."""
+    view.window().activateWindow()
+    view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+class KeyWatch(QObject):
+    """Puts the focus back on the tiles at the next key press on the view (a zone focused
+    through its action keeps it until then)."""
+
+    def __init__(self, owner: TableAccessible, view: TableView) -> None:
+        super().__init__(view)
+        self.owner = owner
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.KeyPress:
+            self.owner.zone_focus = None
+        return False
+
+
 class TableAccessible(QAccessibleWidget):
     """The table view for assistive technology: a list of tiles, zones, shown tiles, seats."""
 
@@ -265,11 +280,8 @@ class TableAccessible(QAccessibleWidget):
         self._children: dict[tuple[str, int], ItemAccessible] = {}
         self._child_ids: list[int] = []
         self.zone_focus: int | None = None  # a zone focused through its action, until a key
-        view.focus_moved.connect(self._keyed)
+        self._keys = KeyWatch(self, view)
 
-    def _keyed(self, _text: str) -> None:
-        """A key moved the focus: it is on a tile again."""
-        self.zone_focus = None
 
     def gone(self) -> None:
         """The view is being destroyed: Qt's cache deletes each child interface (it owns

@@ -322,15 +322,19 @@ class TableView(QGraphicsView):
 
 
 def notify_focus(view: TableView) -> None:
-    """Tell assistive technology that the focused tile (an accessible child of the view, see
-    :mod:`tilewise.gui.table.access`) changed, and that its name and state did."""
+    """Tell assistive technology that the focused child of the view (a tile, or a zone focused
+    through its action; see :mod:`tilewise.gui.table.access`) changed, and that its name and
+    state did."""
     from PySide6.QtGui import QAccessible, QAccessibleEvent
 
     if not QAccessible.isActive() or not view.hasFocus():
         return
+    iface = QAccessible.queryAccessibleInterface(view)
+    focus = iface.focusChild() if iface is not None else None
+    index = iface.indexOfChild(focus) if focus is not None else -1
     for kind in (QAccessible.Event.Focus, QAccessible.Event.NameChanged):
         event = QAccessibleEvent(view, kind)
-        event.setChild(view.table.focus_index)
+        event.setChild(index if index >= 0 else view.table.focus_index)
         QAccessible.updateAccessibility(event)
 
 
