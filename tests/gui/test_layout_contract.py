@@ -24,8 +24,9 @@ pseudo-locale ``qps`` (every interface and pack string built from the English on
 accented and about 40% longer: ``tilewise.i18n.pseudo``).
 
 Cost: the whole matrix (299 lesson steps x 5 languages x 2 modes, and the practice screens)
-took 4 min 13 s of wall time on the shared 2-core machine (about 8 ms per step and language
-unloaded), far over what ``make test`` can spend. ``make test`` runs every second step in the
+took 2 min 37 s of wall time on the shared 2-core machine (4 min 13 s under heavier load),
+far over what ``make test`` can spend; the ``make test`` part below took 32 s under the same
+load. ``make test`` runs every second step in the
 pseudo-locale and every fourth in German (the longest texts) in normal mode, a fixed sample
 (:data:`SAMPLE`: one of each kind of page, the steps found too tall, too wide or clipped) in
 en, es, hi and in presenter mode in every language, and the practice screens in German and
