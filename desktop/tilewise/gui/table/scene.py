@@ -68,7 +68,7 @@ EXCHANGE_SCALE = 0.8  # the same in a joker exchange, where the task is about th
 #: height of a tile a task is about (the exposures of a joker exchange) and of any text.
 MIN_TILE_PX = 40.0
 MIN_TEXT_PX = 14.0
-MAX_TEXT_SCALE = 1.3  # the most :meth:`TableScene.px` enlarges text (presenter mode's scale)
+MAX_TEXT_SCALE = 1.5  # the most :meth:`TableScene.px` enlarges text (the table grows to hold it)
 DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
@@ -128,8 +128,9 @@ class TableScene(QGraphicsScene):
     def px(self, size: int) -> int:
         """A text size in scene units times :attr:`text_scale`, made larger towards
         :data:`MIN_TEXT_PX` on screen at :attr:`view_scale`, but never past
-        :data:`MAX_TEXT_SCALE` times its size: the table's layout holds text up to that (the
-        presenter's scale); beyond it plates and captions run into each other."""
+        :data:`MAX_TEXT_SCALE` times its size (plates grow with their words, the discard box
+        and the zones move down, the table grows taller to keep them above the rack; larger
+        still, the table would shrink faster than its words grow)."""
         floor = MIN_TEXT_PX / self.view_scale if self.view_scale > 0 else 0.0
         return round(max(size * self.text_scale, min(floor, size * MAX_TEXT_SCALE)))
 
@@ -189,6 +190,14 @@ class TableScene(QGraphicsScene):
         you = label(_("You: {seat}", seat=seat_name(seat)), self.px(30), PAPER)
         self.you = you  # the learner's own seat (an accessible child of the view)
         you_h = you.boundingRect().height()
+        if not self.whole_hand and self.discard_bottom:
+            # Larger words push the discard box, and the zones under it, down: the table
+            # grows to keep the zones (slots, caption, the exposures' row) above the rack.
+            zones_top = max(340.0, self.discard_bottom + self.px(28) * 1.45 + 8)
+            needed = zones_top + TILE_H + 2 * GAP + self.px(28) + 12 + TILE_H + max(44.0, you_h + 4)
+            if needed > height:
+                height = needed
+                self.setSceneRect(0, 0, SCENE_W, height)
         # The rack sits just above the learner's seat name (taller in Devanagari, presenter).
         self.rack_y = height - TILE_H - max(44.0, you_h + 4)
         self._own_melds(table)
