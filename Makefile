@@ -80,10 +80,10 @@ FUZZ_ONE := tests/hardening/test_pack_fuzz.py tests/hardening/test_gui_monkey.py
 fuzz: $(STAMP)
 	$(MAKE) --no-print-directory i18n
 	@start=$$(date +%s); log=$$(mktemp); \
-	TILEWISE_FULL=1 $(BIN)/python -m pytest -q $(FUZZ_ONE) > $$log 2>&1 & one=$$!; \
-	TILEWISE_FULL=1 $(BIN)/python -m pytest -q tests/hardening \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest $(FUZZ_ONE) > $$log 2>&1 & one=$$!; \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/hardening \
 	  $(addprefix --ignore=,$(FUZZ_ONE)); rest=$$?; \
-	TILEWISE_FULL=1 $(BIN)/python -m pytest -q tests/gui/test_layout_contract.py || rest=1; \
+	TILEWISE_FULL=1 $(BIN)/python -m pytest tests/gui/test_layout_contract.py || rest=1; \
 	wait $$one; first=$$?; echo; echo "== $(FUZZ_ONE)"; cat $$log; rm -f $$log; \
 	echo "make fuzz: $$(( $$(date +%s) - start )) s"; \
 	test $$rest -eq 0 && test $$first -eq 0
