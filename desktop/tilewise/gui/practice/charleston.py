@@ -27,9 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.plaintext import make_plain
-from tilewise.gui.practice.widgets import TileRow, refusal_text, tile_list
+from tilewise.gui.practice.widgets import TileRow, refusal_text, table_beside_words, tile_list
 from tilewise.gui.reasons import charleston_step_name, explain, seat_name, tile_name
-from tilewise.gui.scroll import PageArea
 from tilewise.gui.table import access
 from tilewise.gui.table.drops import DeskDrops
 from tilewise.gui.table.scene import TableScene
@@ -126,15 +125,8 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         side.addWidget(self.feedback)
         side.addWidget(self.log, 1)
         side.addWidget(self.policy)
-        side_box = QWidget()
-        side_box.setLayout(side)
-        # The words beside the table scroll (the summary at the end is longer than a
-        # 1024x768 screen is tall): the window never grows, nothing is cut off (issue 16).
-        self.side_area = PageArea(side_box)
-        self.side_area.setMaximumWidth(400)
-        middle = QHBoxLayout()
-        middle.addWidget(self.table, 3)
-        middle.addWidget(self.side_area, 2)
+        # the summary at the end is longer than a 1024x768 screen is tall: it scrolls
+        middle, self.side_area = table_beside_words(self.table, side, 400)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)

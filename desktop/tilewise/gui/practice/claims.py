@@ -30,9 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.player.player import command_label
-from tilewise.gui.practice.widgets import clear_layout, plain_label, refusal_text
+from tilewise.gui.practice.widgets import (
+    clear_layout,
+    plain_label,
+    refusal_text,
+    table_beside_words,
+)
 from tilewise.gui.reasons import seat_name, tile_name
-from tilewise.gui.scroll import PageArea
 from tilewise.gui.table import access
 from tilewise.gui.table.scene import TableScene
 from tilewise.gui.table.view import TableView
@@ -145,14 +149,7 @@ class ClaimsDrillView(QWidget):
         side.addLayout(scores)
         side.addWidget(self.log, 1)  # the last six events: the column scrolls if it must
         side.addWidget(self.policy)
-        side_box = QWidget()
-        side_box.setLayout(side)
-        # the words beside the table scroll when they are taller than the page (issue 16)
-        self.side_area = PageArea(side_box)
-        self.side_area.setMaximumWidth(320)
-        middle = QHBoxLayout()
-        middle.addWidget(self.table, 3)
-        middle.addWidget(self.side_area, 2)
+        middle, self.side_area = table_beside_words(self.table, side, 320)
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)

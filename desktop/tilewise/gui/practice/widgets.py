@@ -13,6 +13,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QToolButton, QWidget
 
 from tilewise.gui.reasons import explain, tile_name
+from tilewise.gui.scroll import PageArea
 from tilewise.gui.tiles.images import ASPECT, TileImages
 from tilewise.i18n import _, pgettext
 from tilewise.rules.verdict import Verdict
@@ -44,6 +45,21 @@ def clear_layout(layout: QLayout) -> None:
         if widget is not None:
             widget.hide()
             widget.deleteLater()
+
+
+def table_beside_words(table: QWidget, side: QLayout, max_width: int) -> tuple[QHBoxLayout, PageArea]:
+    """A practice room's middle row: ``table`` (3 parts) beside the column ``side`` (2 parts,
+    at most ``max_width`` px wide), the column in a :class:`PageArea` so that its words scroll
+    when they are taller than the page: the window never grows (issue 16). Returns the row
+    and the scrolling area."""
+    box = QWidget()
+    box.setLayout(side)
+    area = PageArea(box)
+    area.setMaximumWidth(max_width)
+    middle = QHBoxLayout()
+    middle.addWidget(table, 3)
+    middle.addWidget(area, 2)
+    return middle, area
 
 
 def refusal_text(verdict: Verdict, ruleset: str) -> str:
