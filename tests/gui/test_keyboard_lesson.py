@@ -1,0 +1,80 @@
+"""Keyboard only (issue 16): the whole `tiles` lesson of the core pack (14 steps: pages to read,
+quizzes with words and with racks, two tasks on the table, the recap) played from the library
+to the lesson's end page with key presses and nothing else, one quiz answered wrong first. The
+lesson is recorded done at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+
+def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    player, presses = window.player, 0
+
+    def press(key: Qt.Key) -> None:
+        nonlocal presses
+        presses += 1
+        assert presses < 400, "the lesson did not end"
+        target = QApplication.focusWidget()
+        assert target is not None
+        QTest.keyClick(target, key)
+        QApplication.processEvents()
+
+    start = window.library.card("core", "tiles").button
+    start.setFocus()  # where Tab from the library's list lands; the only focus set by hand
+    press(Qt.Key.Key_Space)
+    assert window.stack.currentWidget() is player and player.session.index == 0
+    session, wrong_once = player.session, False
+    while window.stack.currentWidget() is player:
+        step, index = session.step, session.index
+        if step.quiz is not None:
+            answer = f"option:{step.quiz.answer}"
+            if not wrong_once:  # the first quiz: a wrong option first, then the right one
+                while QApplication.focusWidget().objectName() in (answer, ""):
+                    press(Qt.Key.Key_Tab)
+                assert QApplication.focusWidget().objectName().startswith("option:")
+                press(Qt.Key.Key_Return)
+                assert not player.last_feedback.accepted and not session.record().done
+                assert session.index == index
+                press(Qt.Key.Key_Return)  # Enter on a wrong option again: still this step
+                assert session.index == index
+                wrong_once = True
+            while QApplication.focusWidget().objectName() != answer:
+                press(Qt.Key.Key_Tab)
+            press(Qt.Key.Key_Return)
+            assert player.last_feedback.accepted, (step.id, player.feedback_text())
+        elif step.task is not None:
+            assert QApplication.focusWidget() is player.table, step.id
+            wanted = list(step.task.answers[0].action["tiles"])
+            given = [t.code for t in player.table_scene.tiles if not t.movable]
+            for code in given:  # tiles already on the table are not picked from the rack
+                if code in wanted:
+                    wanted.remove(code)
+            while wanted:
+                focused = player.table_scene.focused_tile()
+                if focused is not None and focused.code in wanted and not focused.selected_:
+                    wanted.remove(focused.code)
+                    press(Qt.Key.Key_Space)
+                else:
+                    press(Qt.Key.Key_Right)
+            press(Qt.Key.Key_1)  # the selection to the first zone
+            assert not session.record().done  # a group is named before it is judged
+            kind = f"command:as:{step.task.given['as']}"
+            while QApplication.focusWidget().objectName() != kind:
+                press(Qt.Key.Key_Tab)  # past the table to its buttons
+            press(Qt.Key.Key_Space)
+            assert session.record().done, (step.id, player.feedback_text())
+        press(Qt.Key.Key_Return)  # the step is done (or only to read): Enter goes on
+        assert session.index == index + 1 or window.stack.currentWidget() is not player, step.id
+    assert wrong_once
+    assert window.stack.currentWidget() is window.lesson_end
+    summary = window.store.lesson_summaries(window.profile.id)[("core", "tiles")]
+    assert summary.completed
+    assert [b.objectName() for b in window.lesson_end.step_buttons] == ["end:step:3"]  # retried
+    print("keyboard lesson:", presses, "key presses for", len(session.lesson.steps), "steps")
