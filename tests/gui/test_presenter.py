@@ -376,3 +376,39 @@ def test_a_whole_hand_shows_its_deal_code_large_and_reveals_a_rack_on_cue(
     finally:
         shown.close()
     flush_deletes(shown)
+
+
+def test_presenter_shows_the_step_as_it_is_and_leaving_keeps_its_step(window: Any) -> None:
+    """A step done in the main window is done on the projector ("Well done!" kept); Page
+    Down there, F5 leaves, and the main window is on the presenter's step; F5 toggles."""
+    player = open_step(window, "charleston", "first-right")
+    player.show_answer()
+    player.send_selection("pass")
+    assert player.session.record().done and player.feedback_text().startswith("Well done")
+    start = player.session.index
+    window.act_present.trigger()
+    shown = window.presenter
+    assert shown is not None
+    QApplication.processEvents()
+    assert shown.player.session.record().done
+    assert len(shown.player.session.record().moves) == 1
+    assert shown.player.feedback_text().startswith("Well done")
+    assert shown.leave_button.text() == "Leave presenter mode (Esc)"
+    key(shown, Qt.Key.Key_PageDown)
+    assert shown.player.session.index == start + 1
+    key(shown, Qt.Key.Key_F5)
+    assert window.presenter is None
+    flush_deletes(shown)
+    assert window.stack.currentWidget() is window.player
+    assert window.player.session.index == start + 1
+    assert window.player.session.record(player.lesson.steps[start]).done  # own record kept
+    again = window.present()  # F5 opens at the new step; F5 again (the main window's) closes
+    assert again is not None and again.player.session.index == start + 1
+    assert window.present() is None and window.presenter is None
+    flush_deletes(again)
+
+
+def test_the_leave_button_leaves_presenter_mode(window: Any, presenter: Any) -> None:
+    QTest.mouseClick(presenter.leave_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert window.presenter is None

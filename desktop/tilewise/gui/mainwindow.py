@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from tilewise.gui.glossary.glossary import GlossaryView
     from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
+    from tilewise.gui.present.presenter import PresenterWindow
     from tilewise.lessons.readiness import Readiness
 
 log = logging.getLogger(__name__)
@@ -125,7 +126,7 @@ class MainWindow(QMainWindow):
         self.act_present.setShortcut(QKeySequence("F5"))
         self.act_present.triggered.connect(self.present)
         self.app_menu.addAction(self.act_present)
-        self.presenter: object | None = None
+        self.presenter: PresenterWindow | None = None
         for action in (self.act_library, self.act_profiles, self.act_settings, self.act_notes):
             self.app_menu.addAction(action)
         self.app_menu.addSeparator()
@@ -194,32 +195,54 @@ class MainWindow(QMainWindow):
         self._player.show_notes = shown
         self._player.render_step(keep_feedback=True)
 
-    def present(self) -> object | None:
-        """Presenter mode (F5): the open lesson, else the first, full screen on the chosen
-        screen; see :mod:`tilewise.gui.present.presenter`. Returns the presenter window."""
+    def present(self) -> PresenterWindow | None:
+        """Presenter mode (F5, again to leave): the open lesson as it is (its session's
+        moves and verdict: a step done shows done), else the first lesson, full screen on
+        the chosen screen; see :mod:`tilewise.gui.present.presenter`. Leaving it, the main
+        window goes to the step the presenter was on. Returns the presenter window (None
+        when there is no pack, or when F5 closed an open presenter)."""
         from tilewise.gui.present.presenter import PresenterWindow
 
+        if self.presenter is not None:  # F5 toggles
+            self.presenter.close()
+            return None
         if not self.packs:
             return None
         player = self._player
+        feedback = None
         if player is not None and player.pack is not None and player.lesson is not None \
-                and player.session is not None:
+                and player.session is not None and self.stack.currentWidget() is player:
             pack, lesson = player.pack, player.lesson
-            saved: dict[str, object] | None = {"lesson": lesson.id,
-                                               "index": player.session.index}
+            saved: dict[str, object] | None = player.session.to_dict()  # a copy: own session
+            feedback = player.last_feedback
         else:
             pack, lesson, saved = self.packs[0], self.packs[0].lessons[0], None
         window = PresenterWindow(self.packs, pack, lesson, saved, theme=self.settings.theme,
                                  text_scale=self.settings.text_scale,
-                                 screen_choice=self.settings.present_screen)
+                                 screen_choice=self.settings.present_screen, feedback=feedback)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        window.closed.connect(self._presenter_closed)
+        window.closed.connect(lambda: self._presenter_closed(window.pack, window.place_now()))
         self.presenter = window
         window.place()
         return window
 
-    def _presenter_closed(self) -> None:
+    def _presenter_closed(self, pack: Pack, place: tuple[str, int] | None) -> None:
+        """Back from presenter mode: the player at the lesson and step it was on (the
+        learner's own record of each step kept; the presenter's moves are not saved)."""
         self.presenter = None
+        if place is not None and self._player is not None \
+                and self.stack.currentWidget() is self._player:
+            lesson_id, index = place
+            player = self._player
+            if player.session is not None and player.session.lesson.id == lesson_id \
+                    and player.pack is not None and player.pack.id == pack.id:
+                saved = player.session.to_dict()
+                if saved["index"] != index:
+                    saved["index"] = index
+                    player.open(pack, pack.lesson(lesson_id), saved)
+                    self.save_progress()
+            else:
+                self.open_lesson(pack.id, lesson_id, at_step=index)
         self.activateWindow()
 
     # ---- navigation ------------------------------------------------------------------------

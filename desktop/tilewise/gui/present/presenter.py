@@ -13,7 +13,9 @@ Page Down, Right, Down      next step (a task need not be done: the teacher deci
 Page Up, Left, Up           previous step
 Home                        first step of the lesson
 B, full stop                blank the screen (black); again to show it
-Esc                         leave presenter mode
+Esc, F5                     leave presenter mode (so does the small button at the
+                            bottom right); the main window then shows the step the
+                            presenter was on
 A                           show the answer of the task or quiz
 U, Ctrl+Z                   undo the last move
 R                           start the step again
@@ -52,7 +54,7 @@ from PySide6.QtGui import (
     QScreen,
     QShortcut,
 )
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tilewise.gui.play.view import PlayView, pack_card
 from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
@@ -140,7 +142,7 @@ def keys_help() -> str:
     """The presenter's keys, one per line (shown with the notes)."""
     return "\n".join((
         _("Page Down or Right: next step. Page Up or Left: back."),
-        _("B: blank the screen. Esc: leave presenter mode."),
+        _("B: blank the screen. Esc or F5: leave presenter mode."),
         _("A: show the answer. U: undo. R: start the step again."),
         _("H: ring the next seat or tile (or click it). N: notes."),
         _("Ctrl + and Ctrl -: zoom the table. Ctrl 0: whole table."),
@@ -222,7 +224,8 @@ class PresenterWindow(QWidget):
 
     def __init__(self, packs: list[Pack], pack: Pack, lesson: Lesson,
                  saved: dict[str, Any] | None = None, *, theme: str = "classic",
-                 text_scale: float = 1.0, screen_choice: int = -1) -> None:
+                 text_scale: float = 1.0, screen_choice: int = -1,
+                 feedback: Any = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("presenter")
         self.packs, self.pack = packs, pack
@@ -253,13 +256,26 @@ class PresenterWindow(QWidget):
         layout.setContentsMargins(12, 8, 12, 8)
         layout.addWidget(self.code)
         layout.addWidget(self.player, 1)
+        # A way out for a mouse user (the keys are not on screen): small, bottom right.
+        self.leave_button = QPushButton()
+        self.leave_button.setObjectName("leavePresenter")
+        self.leave_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay the window's
+        self.leave_button.setStyleSheet("QPushButton#leavePresenter { font-size: 13px; "
+                                        "padding: 2px 8px; }")
+        self.leave_button.clicked.connect(self.close)
+        exit_row = QHBoxLayout()
+        exit_row.setContentsMargins(0, 0, 0, 0)
+        exit_row.addStretch(1)
+        exit_row.addWidget(self.leave_button)
+        layout.addLayout(exit_row)
         self.notes_window: NotesWindow | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._keys()
         self._closed = False
         add_listener(self.retranslate)
+        self._texts()
         self.player.set_presenting(True)
-        self.open(lesson, saved)
+        self.open(lesson, saved, feedback)
 
     # ---- set-up ---------------------------------------------------------------------------
     def _keys(self, target: QWidget | None = None) -> None:
@@ -268,7 +284,7 @@ class PresenterWindow(QWidget):
         bindings = (
             (("PgDown",), self.next_step), (("PgUp",), self.previous_step),
             (("Home",), lambda: self.go(0)),
-            (("B", "."), self.toggle_blank), (("Esc",), self.close),
+            (("B", "."), self.toggle_blank), (("Esc", "F5"), self.close),
             (("A",), self.reveal), (("U", "Ctrl+Z"), self.undo), (("R",), self.reset_step),
             (("N",), self.toggle_notes), (("H",), lambda: self.spot(1)),
             (("Shift+H",), lambda: self.spot(-1)),
@@ -293,9 +309,14 @@ class PresenterWindow(QWidget):
         else:
             super().keyPressEvent(event)
 
+    def _texts(self) -> None:
+        self.setWindowTitle(_("Tilewise: presenter mode"))
+        # TRANSLATORS: presenter mode, a small button at the bottom right of the projected screen
+        self.leave_button.setText(_("Leave presenter mode (Esc)"))
+
     def retranslate(self) -> None:
         """Texts in the current language (an i18n listener)."""
-        self.setWindowTitle(_("Tilewise: presenter mode"))
+        self._texts()
         self.player.retranslate()
         self._after_step()
 
@@ -320,10 +341,23 @@ class PresenterWindow(QWidget):
         self.setFocus()
 
     # ---- the lesson -----------------------------------------------------------------------
-    def open(self, lesson: Lesson, saved: dict[str, Any] | None = None) -> None:
-        """Show ``lesson`` (at ``saved``'s step when given)."""
+    def open(self, lesson: Lesson, saved: dict[str, Any] | None = None,
+             feedback: Any = None) -> None:
+        """Show ``lesson`` (at ``saved``'s step when given: a ``LessonSession.to_dict()``,
+        so a step already done shows done, its moves on the table). ``feedback``: the
+        verdict the main window last showed on that step (``Well done!``), shown again."""
         self.player.open(self.pack, lesson, saved)
+        if feedback is not None and self.player.session is not None:
+            self.player._present(feedback)
         self._after_step()
+
+    def place_now(self) -> tuple[str, int] | None:
+        """(lesson id, step index) shown now, for the main window to go to on leaving;
+        None when no lesson is open."""
+        session, lesson = self.player.session, self.player.lesson
+        if session is None or lesson is None:
+            return None
+        return lesson.id, session.index
 
     def go(self, index: int) -> bool:
         """Show step ``index`` (0-based) of the lesson, done or not; False when out of range."""
