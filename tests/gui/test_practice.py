@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from tilewise.gui.reasons import explain
 from tilewise.i18n import set_language
@@ -57,6 +58,8 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
         if practice.step == "stop_vote":
             assert view.continue_button.isVisible()
             qtbot.mouseClick(view.continue_button, Qt.MouseButton.LeftButton)
+            # the keyboard is back on the table, not in the deal-number box (newcomer report)
+            assert QApplication.focusWidget() is view.table
         elif practice.step == "courtesy":
             assert view.offer_button.isVisible()
             for code in practice.partner_offer(practice.seat):
@@ -164,6 +167,11 @@ def test_the_claims_drill_by_mouse(qtbot: Any, window: Any) -> None:
             assert "claim:pong" not in view.command_buttons  # the turn's own buttons now
         elif prompt.kind == "claim":
             qtbot.mouseClick(view.command_buttons["pass"], Qt.MouseButton.LeftButton)
+            # the keyboard is back on the table: a digit (send to a zone) is not typed into
+            # the deal-number box (newcomer report)
+            assert QApplication.focusWidget() is view.table
+            QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_5)
+            assert view.seed.value() == 0
         else:
             qtbot.mouseClick(view.answer_button, Qt.MouseButton.LeftButton)
     assert drill.state["melds"]["S"] and discarded >= 2

@@ -152,14 +152,19 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         self.retranslate()
 
     def vote(self, keep_going: bool) -> None:
-        """Vote at the stop vote (True: play the second Charleston)."""
+        """Vote at the stop vote (True: play the second Charleston). The keyboard goes back
+        to the table (the vote's buttons hide; the deal-number box must not take the digit
+        keys)."""
         if self.desk is not None:
             self._after(self.desk.command("vote:continue" if keep_going else "vote:stop"))
+        self.table.setFocus()
 
     def offer_selected(self) -> None:
-        """Offer the tiles in the courtesy zone (0-3) to the across partner."""
+        """Offer the tiles in the courtesy zone (0-3) to the across partner; the keyboard
+        goes back to the table."""
         if self.desk is not None:
             self._after(self.desk.command("offer"))
+        self.table.setFocus()
 
     def _redraw(self, outcome: Outcome | None = None) -> None:
         if self.desk is not None:

@@ -194,14 +194,17 @@ class ClaimsDrillView(QWidget):
 
     def command(self, command: str) -> None:
         """A button: ``claim:<kind>`` with the tiles in the claim zone, ``pass``,
-        ``declare_win``."""
+        ``declare_win``. The keyboard goes back to the table (the pressed button is gone
+        with the prompt; the deal-number box must not take the digit keys)."""
         if self.desk is not None:
             self._after(self.desk.command(command))
+        self.table.setFocus()
 
     def answer(self, seat: str, why: str) -> None:
-        """Answer who gets the tile and why."""
+        """Answer who gets the tile and why; the keyboard goes back to the table."""
         if self.desk is not None:
             self._after(self.desk.answer_precedence(seat, why))
+        self.table.setFocus()
 
     def tick(self) -> None:
         """One second of the claim window's clock; at zero the learner passes."""
