@@ -35,3 +35,35 @@ def test_zone_captions_clear_of_arrows_and_each_other(window: Any, lang: str) ->
                         assert not rect.intersects(other_rect), (lesson.id, step.id, zone, other)
                 checked += 1
     assert checked > 10 and arrows_seen > 5
+
+
+def test_zone_captions_keep_clear_of_the_plates_in_presenter_mode(window: Any) -> None:
+    """The joker exchange in presenter mode (larger words): "2. Discard here" stood 7 units
+    beside North's plate and read as part of it; each caption keeps ``CAPTION_CLEAR`` from
+    every plate sideways, in English and in the longer German and Hindi words."""
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.gui.present.presenter import PresenterWindow
+    from tilewise.gui.table.scene import CAPTION_CLEAR
+
+    pack = window.packs[0]
+    lesson = pack.lesson("jokers")
+    index = [s.id for s in lesson.steps].index("exchange")
+    presenter = PresenterWindow(window.packs, pack, lesson, None)
+    presenter.resize(1024, 768)
+    presenter.show()
+    try:
+        for lang in ("en", "de", "hi"):
+            set_language(lang)
+            presenter.open(lesson, {"lesson": lesson.id, "index": index})
+            QApplication.processEvents()
+            scene = presenter.player.table_scene
+            assert set(scene.zone_captions) == {"swap:N:0", "discard"}
+            for zone, cap in scene.zone_captions.items():
+                rect = cap.sceneBoundingRect()
+                for plate in scene.plates():
+                    near = plate.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0)
+                    assert not rect.intersects(near), (lang, zone, rect, plate.rect)
+    finally:
+        presenter.close()
+        presenter.deleteLater()

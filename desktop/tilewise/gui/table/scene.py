@@ -69,6 +69,10 @@ EXCHANGE_SCALE = 0.8  # the same in a joker exchange, where the task is about th
 MIN_TILE_PX = 40.0
 MIN_TEXT_PX = 14.0
 MAX_TEXT_SCALE = 1.5  # the most :meth:`TableScene.px` enlarges text (the table grows to hold it)
+#: The least sideways gap (scene units) between a zone's caption and a seat plate beside it:
+#: closer, the caption reads as part of the plate (issue 16: presenter mode's "2. Discard here"
+#: against North's plate); such a caption goes under its zone.
+CAPTION_CLEAR = 16.0
 DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
@@ -632,7 +636,8 @@ class TableScene(QGraphicsScene):
                 cap.setPos(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
             elif joker is not None:  # under the joker, clear of "Your exposures" above
                 cap.setPos(pos.x() + rect.width() / 2 - cap_w / 2, pos.y() + rect.height())
-            elif any(cap.sceneBoundingRect().intersects(p.rect) for p in self.plates()):
+            elif any(cap.sceneBoundingRect().intersects(
+                    p.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0)) for p in self.plates()):
                 cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
             self.addItem(cap)
             self.zone_captions[zspec.id] = cap
