@@ -292,6 +292,16 @@ def play_claims(window: Any, where: str, problems: list[str]) -> None:
     assert drill.over
 
 
+def play_hand(window: Any, where: str, problems: list[str]) -> None:
+    """The play room (a whole hand): the empty page, then an American deal (the Charleston's
+    first pass: the longest prompt and the coach's card lines), measured after each."""
+    view = window.practice.play
+    window.practice.open_play()
+    check(window, f"{where} play room", problems)
+    view.deal("american", 7, "S")
+    check(window, f"{where} play room dealt", problems)
+
+
 @pytest.mark.parametrize("lang", ALL_LANGUAGES if FULL else tuple(EVERY_STEP))
 def test_practice_screens_fit_1024_by_768(styled: Any, lang: str) -> None:
     window = styled
@@ -303,6 +313,7 @@ def test_practice_screens_fit_1024_by_768(styled: Any, lang: str) -> None:
     check(window, f"{lang} practice page", problems)
     play_charleston(window, lang, problems)
     play_claims(window, lang, problems)
+    play_hand(window, lang, problems)
     assert not problems, "\n".join(problems[:40])
 
 

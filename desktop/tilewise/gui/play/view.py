@@ -26,23 +26,26 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from tilewise.gui.player.player import command_label, keyboard_help
-from tilewise.gui.practice.widgets import plain_label, refusal_text, tile_list
+from tilewise.gui.practice.widgets import (
+    plain_label,
+    refusal_text,
+    table_beside_words,
+    tile_list,
+)
 from tilewise.gui.reasons import seat_name, tile_name
 from tilewise.gui.table import access
 from tilewise.gui.table.drops import DeskDrops
@@ -185,28 +188,24 @@ class PlayView(DeskDrops, QWidget):
                        self.code_label, self.code, self.deal_button, self.new_button):
             top.addWidget(widget)
         top.addStretch(1)
-        top.addWidget(self.back_button)
+        # "Back to practice" beside the title, not at the end of the deal row: that row
+        # would be wider than a 1024 px screen in German (newcomer report, issue 16).
+        heading = QHBoxLayout()
+        heading.addWidget(self.title, 1)
+        heading.addWidget(self.back_button)
         # The table as large as the page allows; the words in a column beside it, which
-        # scrolls when the coach says much (the window never grows past the screen).
-        side_box = QWidget()
-        side = QVBoxLayout(side_box)
+        # scrolls when the coach says much (the window never grows past the screen): the
+        # practice rooms' own row, whose area gives wrapped text its full height.
+        side = QVBoxLayout()
         column: tuple[tuple[QWidget, int], ...] = (
             (self.status, 0), (self.feedback, 0), (self.coach_on, 0), (self.coach, 0),
             (self.log, 1), (self.record, 0))
         for part, stretch in column:
             side.addWidget(part, stretch)
-        self.side = QScrollArea()
-        self.side.setWidget(side_box)
-        self.side.setWidgetResizable(True)
-        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.side.setFrameShape(QFrame.Shape.NoFrame)
-        self.side.setMaximumWidth(340)
+        middle, self.side = table_beside_words(self.table, side, 340)
         self.side.setMinimumWidth(200)
-        middle = QHBoxLayout()
-        for part, stretch in ((self.table, 3), (self.side, 1)):
-            middle.addWidget(part, stretch)
         root = QVBoxLayout(self)
-        root.addWidget(self.title)
+        root.addLayout(heading)
         root.addLayout(top)
         root.addWidget(self.prompt)
         root.addLayout(middle, 1)
