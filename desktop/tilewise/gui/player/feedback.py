@@ -4,7 +4,8 @@ On a task step it has room of its own: a fixed height (three lines of its font),
 text scrolling inside it, so the table above never changes size, or scale, when the text
 changes (issue 13: "2 more tiles to pass." appearing moved the rack under the next drag). The
 height is set again only when the font changes (language, presenter mode, text size), never
-per message. On a quiz it is as tall as its text, up to the same height.
+per message. On a quiz it is as tall as its text (the page scrolls when it must), never
+squeezed below it by the layout of the step before.
 
 For screen readers the panel's label is named "Feedback" (translated) and its description is
 the text shown, so the verdict can be read again after it was spoken. :func:`announce` sends
@@ -16,7 +17,7 @@ verdict (issue 16).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -49,6 +50,25 @@ class FeedbackLabel(QLabel):
         self.setAccessibleName(_("Feedback"))
 
 
+class _TextRoom(QScrollArea):
+    """The label's scroll area: with ``fit`` (a step without a table) as tall as the label's
+    text for its width (a vertical layout then never gives it less: the panel's own layout
+    asks its items, not the panel, for a height for a width), else no preference (the fixed
+    room; longer text scrolls inside)."""
+
+    fit = False
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return self.fit
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        """The label's height at ``width`` (logical px), at least its minimum; -1 unfitted."""
+        label = self.widget()
+        if not self.fit or label is None:
+            return -1
+        return max(label.heightForWidth(width), label.minimumSizeHint().height()) + 2
+
+
 class FeedbackPanel(QWidget):
     """``label`` (object name ``feedback``, its ``verdict`` property styles the border) and
     ``icon`` side by side, in a box :data:`LINES` lines high."""
@@ -73,7 +93,7 @@ class FeedbackPanel(QWidget):
         keep = QSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Ignored)
         keep.setRetainSizeWhenHidden(True)
         self.icon.setSizePolicy(keep)  # its 44-pixel icon never holds the panel taller
-        self.area = QScrollArea()
+        self.area = _TextRoom()
         self.area.setWidget(self.label)
         self.area.setWidgetResizable(True)
         self.area.setFrameShape(QFrame.Shape.NoFrame)
@@ -96,25 +116,45 @@ class FeedbackPanel(QWidget):
         self.fix_height()
 
     def fix_height(self) -> None:
-        """Room for :data:`LINES` lines of the panel's font, its padding and border; on a
-        step without a table, room for what the text needs, up to that."""
+        """Room for :data:`LINES` lines of the label's font (as the style sheet sets it: the
+        label is polished first, else a hidden label measured the default font and the room
+        was too small), its padding and border; on a step without a table, as tall as the
+        text (its scroll area's height for its width), never squeezed below it (the page
+        scrolls instead)."""
+        self.label.ensurePolished()
         metrics = self.label.fontMetrics()
-        full = metrics.lineSpacing() * self.lines + 2 * 8 + 2 * 4 + 4
+        # The lines as the label lays them out (a line's height, not its spacing), its frame
+        # (the style sheet's border and padding) and the label's own margins: the verdict
+        # and its "See:" line fit at 1024x768 (the old sum of spacings cut the third line).
+        sample = metrics.boundingRect(QRect(0, 0, 10000, 10000), Qt.TextFlag.TextWordWrap,
+                                      "\n".join(["X"] * self.lines)).height()
+        full = max(metrics.lineSpacing() * self.lines + 2 * 8 + 2 * 4 + 4,
+                   sample + 2 * self.label.frameWidth() + 16)
         if self.fixed:
             self.area.setMinimumHeight(0)
             self.setFixedHeight(full)
+            self.area.fit = False
         else:
+            self.area.fit = True
             one_line = metrics.lineSpacing() + 2 * 8 + 2 * 4 + 4
             self.setMinimumHeight(one_line)
-            self.setMaximumHeight(full)
-            self.area.setMinimumHeight(one_line)
+            self.setMaximumHeight(16777215)
+            self.area.setMinimumHeight(0)
+        self.updateGeometry()
+
+    def text_changed(self) -> None:
+        """Tell the page the text's height changed (the label sits in a scroll area, whose
+        layout request never reaches the page: it kept the last text's height, a verdict was
+        cut to one line under a stale layout, the newcomer test at 1024x768)."""
+        self.area.updateGeometry()  # the row's cached height for a width, then the page's
         self.updateGeometry()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         """As tall as the text (within the fixed room)."""
         hint = super().sizeHint()
         if not self.fixed:
-            hint.setHeight(min(self.maximumHeight(), self.label.sizeHint().height() + 4))
+            inner = max(1, self.area.width() if self.area.width() > 0 else hint.width())
+            hint.setHeight(max(self.minimumHeight(), self.area.heightForWidth(inner)))
         return hint
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API

@@ -684,6 +684,7 @@ class LessonPlayer(QWidget):
         self.feedback.setProperty("verdict", verdict or ("good" if good else "bad"))
         self.feedback.style().unpolish(self.feedback)
         self.feedback.style().polish(self.feedback)
+        self.feedback_box.text_changed()  # its height for the new text and border
 
     def _refresh_feedback(self) -> None:
         if self.last_feedback is not None:
