@@ -355,6 +355,27 @@ def test_a_malformed_po_is_refused_with_its_line(source: Path, packs: Path, tmp_
     assert len(problems) == 1 and problems[0].startswith(expected)
 
 
+@pytest.mark.parametrize("fuzzy", [True, False])
+def test_broken_tags_refuse_a_catalog_only_when_the_entry_is_used(
+        source: Path, packs: Path, tmp_path: Path, fuzzy: bool) -> None:
+    """After ``pack update`` a changed English leaves fuzzy entries whose tags differ; gettext
+    never uses a fuzzy entry, so the pack installs (the problem is a note for the translator);
+    the same entry reviewed (not fuzzy) is refused."""
+    po = PO_ES.replace('msgctxt "pack"\nmsgid "Mahjong basics"\nmsgstr "Lo básico del mahjong"',
+                       ('#, fuzzy\n' if fuzzy else '') + 'msgctxt "pack"\nmsgid "Mahjong basics"'
+                       '\nmsgstr "Lo <b>básico</b> del mahjong"')
+    assert po != PO_ES
+    (source / "po" / "es.po").write_text(po, encoding="utf-8")
+    archive = zip_folder(source, tmp_path / "p.zip")
+    if fuzzy:
+        assert install_pack(archive, packs) == packs / "community"
+        assert PackCatalog(packs / "community", "es").text("pack", "Mahjong basics") \
+            == "Mahjong basics"  # the fuzzy entry is not used
+    else:
+        problems = refused(archive, packs)
+        assert len(problems) == 1 and "xmltags" in problems[0], problems
+
+
 def test_a_malformed_pot_is_refused_too(source: Path, packs: Path, tmp_path: Path) -> None:
     (source / "po" / "community.pot").write_text('msgid "a"\nmsgstr\n', encoding="utf-8")
     problems = refused(zip_folder(source, tmp_path / "p.zip"), packs)

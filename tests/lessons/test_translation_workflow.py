@@ -146,9 +146,12 @@ def test_check_names_file_entry_and_problem(write_pack: WritePack,
         "obsolete": entry + '\n\n#~ msgctxt "one/gone"\n#~ msgid "Old text."\n#~ msgstr "Viejo."',
     }[defect]
     po.write_text(text.replace(entry, broken), encoding="utf-8")
-    code, out = check(folder, capsys)
+    code, out = check(folder, capsys, "--verbose")
     assert f"{folder}/po/es.po: {problem}" in out
     assert code == (0 if strict_only else 1)
+    code, out = check(folder, capsys)  # plain: an unfinished entry is only counted
+    assert (f"{folder}/po/es.po: {problem}" in out) == (not strict_only)
+    assert "1 note(s) on unfinished entries" in out or not strict_only
     assert check(folder, capsys, "--strict")[0] == 1
 
 
@@ -258,7 +261,10 @@ def test_update_keeps_translations_and_marks_changed_ones_fuzzy(
     assert catalog.get("Pass right.", context="one/pass") is None and not catalog.obsolete
     assert "#~" not in po.read_text(encoding="utf-8")
     code, out = check(folder, capsys)
-    assert code == 0 and "fuzzy (needs review" in out
+    assert code == 0 and "fuzzy (needs review" not in out
+    assert "2 note(s) on unfinished entries" in out and "--verbose" in out
+    code, out = check(folder, capsys, "--verbose")
+    assert code == 0 and out.count("fuzzy (needs review") == 2
     before = po.read_bytes()
     assert main(["update", str(folder)]) == 0
     assert po.read_text(encoding="utf-8") == before.decode()  # nothing changed: file and dates stay

@@ -114,6 +114,7 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     for folder in folders:
         try:
             packs.append(load_pack(folder, cache_dir=cache))
+            log.info("pack %s %s loaded from %s", packs[-1].id, packs[-1].version, folder)
         except PackError as error:
             problems.extend(str(p) for p in error.problems)
             log.error("pack %s did not load: %s", folder, error)
@@ -121,6 +122,17 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
             log.exception("pack %s did not load", folder)
             problems.append(f"{folder}: {type(error).__name__}: {error}")
     return packs, problems
+
+
+def opened_pack(window: MainWindow, extra: list[Path]) -> str | None:
+    """The id of the first ``--pack`` folder's pack that loaded (None if none did): the
+    library scrolls to it so the person sees the pack they asked for."""
+    wanted = [p.resolve() for p in extra]
+    for folder in wanted:
+        for pack in window.packs:
+            if Path(pack.path).resolve() == folder:
+                return pack.id
+    return None
 
 
 def route_qt_messages() -> None:
@@ -450,6 +462,9 @@ def main(argv: list[str]) -> int:
     log.info("interactive after %.3f s", time.perf_counter() - began)
     if os.environ.get("TILEWISE_EXIT_WHEN_READY"):  # the start-up benchmark
         QTimer.singleShot(0, lambda: (print("READY", flush=True), QApplication.quit()))
+    opened = opened_pack(window, list(args.pack))
+    if opened is not None:
+        QTimer.singleShot(0, lambda: window.library.reveal_pack(opened))
     if window.problems:
         QTimer.singleShot(0, window.report_problems)
     notices = recovery_notices(window)

@@ -451,7 +451,9 @@ class MainWindow(QMainWindow):
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(_("A lesson pack could not be loaded"))
         box.setTextFormat(Qt.TextFormat.PlainText)  # file: key: problem may quote pack text
-        box.setText("\n".join(self.problems[:20]))
+        box.setText(_("A pack with these problems was left out; the other lessons are as before. "
+                      "Fix the files, check the pack with: tilewise pack check FOLDER, "
+                      "and start Tilewise again.") + "\n\n" + "\n".join(self.problems[:20]))
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
         translate_buttons(box)
         box.exec()

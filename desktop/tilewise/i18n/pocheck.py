@@ -15,7 +15,8 @@ has a severity:
   a tag, an escape or a line break, has the wrong number of plural forms, or translates a text
   that is no longer in the template (the English changed: run the update).
 - ``incomplete``: the catalog works but a learner would see English: an entry is empty, fuzzy
-  or missing, or an obsolete ``#~`` entry is kept.
+  or missing, or an obsolete ``#~`` entry is kept. A broken placeholder, tag or plural count
+  in a *fuzzy* entry is ``incomplete`` too: fuzzy entries are never used (gettext skips them).
 - ``term``: a translation does not use the word of the term list (``terms/<lang>.tbx``) for a
   term its English uses, or uses a word the list forbids.
 
@@ -242,11 +243,15 @@ def check_po(path: Path, lang: str, *, expected: Collection[Key] | None = None,
             continue
         else:
             result.stats.translated += 1
+        # A fuzzy entry is never used (gettext and compile_mo leave it out), so what is wrong
+        # in it is for the translator's review, not a reason to refuse the catalog.
+        severity: Severity = "incomplete" if unit.isfuzzy() else "error"
+        note = " (in a fuzzy entry, not used until reviewed)" if unit.isfuzzy() else ""
         if unit.hasplural() and nplurals is not None and len(forms) != nplurals:
             found.append(Finding(file, label, f"has {len(forms)} plural forms; the header "
-                                 f"says {nplurals}", "error"))
+                                 f"says {nplurals}{note}", severity))
         for test, message in sorted(checker.run_filters(unit).items()):
-            found.append(Finding(file, label, f"{test}: {message}", "error"))
+            found.append(Finding(file, label, f"{test}: {message}{note}", severity))
         found.extend(Finding(file, label, problem, "term")
                      for problem in _term_problems(term_list, _strings(unit.source), forms))
     found.extend(Finding(file, entry_label(*key), "an obsolete entry (#~) repeats this live "

@@ -1,13 +1,14 @@
 """``tilewise pack ...``: lesson pack tools for authors, translators and CI.
 
-- ``tilewise pack check PATH [--strict] [--terms]``: validate the pack in folder PATH (schema,
+- ``tilewise pack check PATH [--strict] [--terms] [--verbose]``: validate the pack in folder PATH (schema,
   ids, prerequisites, tile codes and supply, assets, every task answer and wrong answer played
   through the rules core) and every catalog in ``PATH/po`` (``tilewise.lessons.catalogcheck``:
   completeness, fuzzy, obsolete and stale entries, placeholders, plural forms, the term list
   ``terms/<lang>.tbx``). Prints a table per language, then each finding as
   ``file: entry: problem``. Exit 1 for an error; with ``--strict`` also unless every language
   is complete (no untranslated, fuzzy, missing or obsolete entry); with ``--terms`` also where
-  a translation does not use the term list's word.
+  a translation does not use the term list's word. Unfinished entries that do not fail are
+  one summary line; ``--verbose`` lists each.
 - ``tilewise pack extract PATH [--out FILE]``: write the pack's gettext template (default
   ``PATH/po/<pack id>.pot``).
 - ``tilewise pack update PATH``: extract the template and merge it into every
@@ -55,6 +56,8 @@ def main(argv: list[str]) -> int:
                        help="also fail unless every language is complete")
     check.add_argument("--terms", action="store_true",
                        help="also fail where a translation does not keep the term list")
+    check.add_argument("--verbose", action="store_true",
+                       help="also list each untranslated, fuzzy, missing or obsolete entry")
     extract = commands.add_parser("extract", help="write the pack's .pot template")
     extract.add_argument("path", type=Path)
     extract.add_argument("--out", type=Path, default=None)
@@ -86,7 +89,7 @@ def main(argv: list[str]) -> int:
         print(f"{args.path}: {len(exc.problems)} problem(s)", file=sys.stderr)
         return 1
     if args.command == "check":
-        return _check(pack, args.path, args.strict, args.terms)
+        return _check(pack, args.path, args.strict, args.terms, args.verbose)
     if args.command == "extract":
         out = args.out or args.path / "po" / f"{pack.id}.pot"
         print(f"{out}: {len(_template(pack, out))} messages")
@@ -96,7 +99,7 @@ def main(argv: list[str]) -> int:
     return _new_language(pack, args.path, args.lang)
 
 
-def _check(pack: Pack, path: Path, strict: bool, terms: bool) -> int:
+def _check(pack: Pack, path: Path, strict: bool, terms: bool, verbose: bool = False) -> int:
     steps = sum(len(lesson.steps) for lesson in pack.lessons)
     acting = sum(1 for lesson in pack.lessons for step in lesson.steps if step.acting)
     report = check_pack_catalogs(pack, path)
@@ -107,12 +110,22 @@ def _check(pack: Pack, path: Path, strict: bool, terms: bool) -> int:
     print(f"{path}: pack {pack.id} {pack.version}: {len(pack.lessons)} lessons, "
           f"{steps} steps, {acting} tasks and quizzes: {verdict}")
     print_table(report)
-    shown = [f for f in findings if terms or f.severity != "term"]
+    # An unfinished language is one summary line (the table counts its entries) unless
+    # --verbose or --strict asks for the list: a fresh language has one per entry.
+    unfinished = [f for f in findings if f.severity == "incomplete" and f not in failing
+                  and f.entry not in ("file", "header")]  # a whole file's note stays listed
+    shown = [f for f in findings if (terms or f.severity != "term")
+             and (verbose or f not in unfinished)]
     for finding in shown:
         tag = "" if finding.severity == "error" else f" [{finding.severity}]"
         print(f"{path}/{finding}{tag}", file=sys.stderr if finding in failing else sys.stdout)
-    if len(shown) < len(findings):
-        print(f"{len(findings) - len(shown)} translation(s) do not use the term list's words "
+    if unfinished and not verbose:
+        print(f"{len(unfinished)} note(s) on unfinished entries (untranslated, fuzzy, missing "
+              "or obsolete; the table counts them): an incomplete language still installs; "
+              "add --verbose to list them")
+    terms_left = sum(1 for f in findings if f.severity == "term" and not terms)
+    if terms_left:
+        print(f"{terms_left} translation(s) do not use the term list's words "
               "(terms/<lang>.tbx): add --terms to list them")
     return 1 if failing else 0
 

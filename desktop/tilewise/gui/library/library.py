@@ -159,6 +159,7 @@ class LibraryView(QWidget):
             catalog = PackCatalog(Path(pack.path), current_language())
             title = _plain(catalog.text("pack", pack.title))
             title.setObjectName("packTitle")
+            title.setProperty("packId", pack.id)
             grid.addWidget(title, row, 0, 1, 2)
             row += 1
             if pack.summary:
@@ -178,6 +179,20 @@ class LibraryView(QWidget):
             grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
         grid.setRowStretch(row, 1)
         self.scroller.setWidget(body)
+
+    def reveal_pack(self, pack_id: str) -> bool:
+        """Scroll so ``pack_id``'s title is at the top of the library (the pack opened with
+        ``--pack``: a copy of the core pack looked just like it at both ends of the list).
+        Returns False when no such pack is shown."""
+        for title in self.scroller.findChildren(QLabel, "packTitle"):
+            if title.property("packId") == pack_id:
+                body = self.scroller.widget()
+                grid = body.layout() if body is not None else None
+                if grid is not None:
+                    grid.activate()  # place the title before the window is first laid out
+                self.scroller.verticalScrollBar().setValue(title.y())
+                return True
+        return False
 
     def card(self, pack_id: str, lesson_id: str) -> LessonCard:
         """The card of one lesson (KeyError if not shown)."""

@@ -1,0 +1,57 @@
+"""``tilewise --pack FOLDER``: the opened pack is shown where the person looks (a copy of the
+core pack looked the same as core at both ends of the library), and a pack that fails to
+load is named as left out (newcomer report, screenshots 124-127)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
+
+
+def _copy(tmp_path: Path, name: str, title: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(CORE, folder)
+    meta = folder / "pack.toml"
+    text = meta.read_text(encoding="utf-8").replace('id = "core"', f'id = "{name}"', 1)
+    text = text.replace('title = "Mahjong basics"', f'title = "{title}"', 1)
+    meta.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_opened_pack_is_revealed_and_a_broken_one_named_left_out(
+        home: Path, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tilewise.gui import app
+
+    good = _copy(tmp_path, "htmlpack", "<b>big</b> basics")
+    broken = _copy(tmp_path, "broken", "Broken")
+    (broken / "pack.toml").write_text("id = [not toml", encoding="utf-8")
+    args = app.parser().parse_args(["--profile", "Lee", "--lang", "en",
+                                    "--pack", str(broken), "--pack", str(good)])
+    window = app.start(args)
+    assert window is not None
+    qtbot.addWidget(window)
+    assert [p.id for p in window.packs] == ["core", "htmlpack"]
+    assert app.opened_pack(window, list(args.pack)) == "htmlpack"
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.library.reveal_pack("no-such-pack")
+    bar = window.library.scroller.verticalScrollBar()
+    assert bar.value() == 0
+    assert window.library.reveal_pack("htmlpack")
+    title = next(t for t in window.library.findChildren(QLabel, "packTitle")
+                 if t.property("packId") == "htmlpack")
+    assert title.text() == "<b>big</b> basics"  # plain text, as written
+    assert bar.value() > 0 and bar.value() == title.y()
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    window.report_problems()
+    assert len(shown) == 1 and "left out" in shown[0] and "pack.toml" in shown[0]
+    window.close()
+    window.store.close()
