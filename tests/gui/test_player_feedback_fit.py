@@ -58,9 +58,26 @@ def test_a_wrong_answer_shows_its_whole_verdict_after_walking_to_the_quiz(player
     assert len(wrong) == 1 and wrong[0].id != step.quiz.answer
     feedback = player.choose(wrong[0].id)
     assert feedback is not None and not feedback.accepted
+    _assert_whole_verdict(player, "144")
+    # Step 9: the options and the verdict in a column beside the picture (narrower).
+    _walk_to(player, 9)
+    step = player.session.step
+    assert step.quiz is not None and step.picture is not None
+    assert player.answers.isVisible()
+    wrong = [o for o in step.quiz.options if o.id != step.quiz.answer]
+    assert player.choose(wrong[0].id) is not None
+    _assert_whole_verdict(player, "")
+    # Then the step is answered right and a hint asked on the way back: each text fits too.
+    assert player.previous_step()
+    QApplication.processEvents()
+    assert player.show_hint()
+    _assert_whole_verdict(player, "")
+
+
+def _assert_whole_verdict(player: Any, words: str) -> None:
     QApplication.processEvents()
     label, area = player.feedback, player.feedback_box.area
-    assert "144" in label.text() and label.text().count("\n") >= 1
+    assert words in label.text() and label.text().count("\n") >= 1
     assert label.heightForWidth(label.width()) <= label.height() + 1, "the verdict is cut"
     assert area.verticalScrollBar().maximum() == 0, "the verdict scrolls in its own box"
     assert label.height() <= area.viewport().height() + 1

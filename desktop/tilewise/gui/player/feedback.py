@@ -134,8 +134,12 @@ class FeedbackPanel(QWidget):
             self.area.setMinimumHeight(0)
             self.setFixedHeight(full)
             self.area.fit = False
+            self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         else:
+            # As tall as its text: no bar (one shown for a moment took its width from the
+            # text, which then wrapped a line more than the room held, and the bar stayed).
             self.area.fit = True
+            self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             one_line = metrics.lineSpacing() + 2 * 8 + 2 * 4 + 4
             self.setMinimumHeight(one_line)
             self.setMaximumHeight(16777215)
