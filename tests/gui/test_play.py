@@ -100,9 +100,12 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     player = window.player
     while player.session.step.kind != "hand":
         qtbot.mouseClick(player.next_button, LEFT)
+    assert not player.next_button.isEnabled()  # the hand step is done once the hand ends
+    assert not player.next_step() and player.session.step.kind == "hand"
     qtbot.mouseClick(player.hand_button, LEFT)
     view = window.practice.play
     assert window.stack.currentWidget() is view and view.guided is not None
+    assert view.back_button.text() == "Back to the lesson" and view.new_button.isHidden()
     guided = view.guided
     explained, made = False, None
     for point in guided.hand.script:
@@ -124,6 +127,7 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     [hand] = window.store.hands_played(window.profile.id)  # saved for the learner, and shown
     assert (hand.ruleset, hand.deal, hand.result) == (guided.hand.ruleset, guided.hand.deal, "won")
     assert hand.details["guided"] is True and view.record.text() == "Hands played: 1, won 1."
+    assert player.next_button.isEnabled() and player.session.record().done
     assert view.log.text().startswith("Key moments of this hand:")
     assert "Kept for review." in view.log.text()
     # the wrong move is kept for review, and plays again on the lesson player

@@ -204,3 +204,21 @@ def test_injected_judge_is_used(demo: Lesson) -> None:
     session.advance()
     assert session.attempt(RIGHT).reason == "WRONG_PHASE"
     assert seen[0]["ruleset"] == "american" and seen[0]["action"]["seat"] == "E"
+
+
+def test_a_hand_step_is_done_only_once_its_guided_hand_ends() -> None:
+    """The core pack's first American hand: Next is refused on its hand step until the
+    play room reports the guided hand's end (``finish_hand``); no other step has one."""
+    from tests.lessons.conftest import CORE
+
+    lesson = next(x for x in load_pack(CORE).lessons if x.id == "first-hand-american")
+    session = LessonSession(lesson)
+    with pytest.raises(SessionError):
+        session.finish_hand()  # an explain step: no hand to finish
+    while session.step.hand is None:
+        assert session.advance()
+    assert session.advance() is False and session.record().done is False
+    session.finish_hand()
+    assert session.record().done and session.advance() and session.step.hand is None
+    resumed = LessonSession(lesson, saved=session.to_dict())
+    assert resumed.record(next(s for s in lesson.steps if s.hand is not None)).done

@@ -153,16 +153,25 @@ class LessonSession:
 
     def advance(self) -> bool:
         """Go to the next step. An explain or recap step is done once you leave it (or
-        advance from the last step); a task or quiz must be done first. Returns False, and
-        stays, when the current step is not done or there is no next step."""
+        advance from the last step); a task or quiz must be done first, and a hand step's
+        guided hand played to its end (:meth:`finish_hand`). Returns False, and stays, when
+        the current step is not done or there is no next step."""
         step, record = self.step, self.record()
-        if step.acting and not record.done:
+        if (step.acting or step.hand is not None) and not record.done:
             return False
         record.done = True
         if self._index + 1 >= len(self.lesson.steps):
             return False
         self._index += 1
         return True
+
+    def finish_hand(self) -> None:
+        """The current ``hand`` step's guided hand was played to its end: the step is done
+        (the learner may go on). Raises ``SessionError`` when the step is not a hand step."""
+        step = self.step
+        if step.hand is None:
+            raise SessionError(f"step {step.id!r} is a {step.kind}: no hand to finish")
+        self.record().done = True
 
     def back(self) -> bool:
         """Go to the previous step; False at the first step."""

@@ -388,7 +388,10 @@ class PlayView(DeskDrops, QWidget):
         self.code_label.setText(_("Deal code"))
         self.deal_button.setText(_("Deal this code"))
         self.new_button.setText(_("New deal"))
-        self.back_button.setText(_("Back to practice"))
+        # a lesson's guided hand: no new deal, and the way back is to the lesson
+        self.new_button.setVisible(self.guided is None)
+        self.back_button.setText(_("Back to the lesson") if self.guided is not None
+                                 else _("Back to practice"))
         self.coach_on.setText(_("Coach"))
         self.table.setAccessibleName(_("Table"))
         self.table.setAccessibleDescription(keyboard_help())

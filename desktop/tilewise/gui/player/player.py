@@ -634,7 +634,8 @@ class LessonPlayer(QWidget):
         if session is None:
             return
         step = session.step
-        done = session.record().done or not step.acting
+        # a hand step is done once its guided hand has ended (hand_finished), not before
+        done = session.record().done or not (step.acting or step.hand is not None)
         last = session.index + 1 >= len(session.lesson.steps)
         self.next_button.setEnabled(done)
         self.next_button.setText(_("Finish the lesson") if last else _("Next"))
@@ -656,6 +657,15 @@ class LessonPlayer(QWidget):
         """Open the current ``hand`` step's guided hand (``play_hand``: the play room)."""
         if self.session is not None and self.session.step.hand is not None:
             self.play_hand.emit(self.session.step.hand, self.pack_text)
+
+    def hand_finished(self) -> None:
+        """The current ``hand`` step's guided hand ended in the play room: the step is done
+        and Next goes on (nothing happens on another step)."""
+        if self.session is None or self.session.step.hand is None:
+            return
+        self.session.finish_hand()
+        self.changed.emit()
+        self._update_nav()
 
     # ---- feedback -------------------------------------------------------------------------
     def _clear_feedback(self) -> None:

@@ -244,7 +244,8 @@ class PracticeHub:
     def save_hand(self, engine: Any) -> None:
         """Store one finished whole hand for the current learner (``engine``: the
         ``HandEngine``; its ruleset, deal code and how it ended for the learner's seat), then
-        show the learner's record. A failed save is kept and told by the banner."""
+        show the learner's record. A failed save is kept and told by the banner. A lesson's
+        guided hand that ended makes its hand step done (``LessonPlayer.hand_finished``)."""
         result = engine.result
         seat = engine.learner
         outcome = "wall" if result.winner is None else "won" if result.winner == seat else "lost"
@@ -261,6 +262,11 @@ class PracticeHub:
             log.exception("hand could not be saved")
         self._keep_moments(engine)
         self._show_hands()
+        back = self._return_to
+        if self._play is not None and self._play.guided is not None and back is not None:
+            finish = getattr(back, "hand_finished", None)  # the lesson player's hand step
+            if callable(finish):
+                finish()
 
     def _keep_moments(self, engine: Any) -> None:
         """The hand's mistakes (``tilewise.lessons.hand.moments``) into the review queue:
