@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tilewise.i18n import set_language
@@ -76,6 +77,22 @@ def rack_index(player: Any, code: str) -> int:
         if tile.code == code and tile.movable and tile.area == "rack":
             return int(tile.tile_id)
     raise LookupError(code)
+
+
+def select_by_keyboard(player: Any, wanted: list[str], press: Callable[[Qt.Key], None],
+                       limit: int = 40) -> None:
+    """Select the rack tiles ``wanted`` (codes) as a learner without a mouse does: Right
+    until a wanted tile has the focus, Space on it; at most ``limit`` presses."""
+    wanted, presses = list(wanted), 0
+    while wanted:
+        presses += 1
+        assert presses <= limit, f"the tiles {wanted} were not reached"
+        focused = player.table_scene.focused_tile()
+        if focused is not None and focused.code in wanted and not focused.selected_:
+            wanted.remove(focused.code)
+            press(Qt.Key.Key_Space)
+        else:
+            press(Qt.Key.Key_Right)
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from tests.gui.conftest import select_by_keyboard
+
 
 def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
     window.activateWindow()
@@ -56,13 +58,7 @@ def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
             for code in given:  # tiles already on the table are not picked from the rack
                 if code in wanted:
                     wanted.remove(code)
-            while wanted:
-                focused = player.table_scene.focused_tile()
-                if focused is not None and focused.code in wanted and not focused.selected_:
-                    wanted.remove(focused.code)
-                    press(Qt.Key.Key_Space)
-                else:
-                    press(Qt.Key.Key_Right)
+            select_by_keyboard(player, wanted, press)
             press(Qt.Key.Key_1)  # the selection to the first zone
             assert not session.record().done  # a group is named before it is judged
             kind = f"command:as:{step.task.given['as']}"

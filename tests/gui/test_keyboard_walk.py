@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from tests.gui.conftest import open_step
+from tests.gui.conftest import open_step, select_by_keyboard
 
 
 def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
@@ -37,15 +37,7 @@ def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
     assert QApplication.focusWidget() is player.table
     press(Qt.Key.Key_Return)
     assert session.step.id == "first-right"
-    wanted = list(session.step.task.answers[0].action["tiles"])
-    while wanted:
-        focused = player.table_scene.focused_tile()
-        if focused is not None and focused.code in wanted and not focused.selected_:
-            wanted.remove(focused.code)
-            press(Qt.Key.Key_Space)
-        else:
-            press(Qt.Key.Key_Right)
-        assert presses < 40, "the tiles to pass were not reached"
+    select_by_keyboard(player, session.step.task.answers[0].action["tiles"], press)
     press(Qt.Key.Key_1)  # the selection to the pass zone
     assert session.record().done, player.feedback_text()
     assert QApplication.focusWidget() is player.table
