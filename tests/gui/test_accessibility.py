@@ -369,3 +369,32 @@ def test_a_quiz_by_keyboard_alone(window: Any) -> None:
             break
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
     assert player.session.record().done
+
+
+def mnemonics(menu: Any) -> list[tuple[str, str]]:
+    """(accelerator letter, text) of each action in ``menu`` that has one ("&&" is no mark)."""
+    marks = []
+    for action in menu.actions():
+        text = action.text().replace("&&", "")
+        if "&" in text and not action.isSeparator():
+            marks.append((text[text.index("&") + 1].casefold(), action.text()))
+    return marks
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de", "hi"])
+def test_no_two_items_of_a_menu_share_an_accelerator(window: Any, language: str) -> None:
+    """Alt+letter reaches one item: within the menu bar and within each menu, every "&x"
+    letter is used once, in each language the app ships."""
+    from tilewise.i18n import set_language
+
+    set_language(language)
+    try:
+        bar = window.menuBar()
+        menus = [action.menu() for action in bar.actions() if action.menu() is not None]
+        assert len(menus) >= 2
+        for marks in [mnemonics(bar)] + [mnemonics(menu) for menu in menus]:
+            assert len(marks) >= 2  # every item is marked, so the check has something to see
+            letters = Counter(letter for letter, _text in marks)
+            assert [m for m in marks if letters[m[0]] > 1] == [], language
+    finally:
+        set_language("en")

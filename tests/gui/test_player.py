@@ -235,3 +235,20 @@ def test_focus_moves_and_verdicts_are_spoken(window: Any, monkeypatch: Any) -> N
     player.drop(rack_index(player, "J"), "pass")
     text, assertive = spoken[-1]
     assert assertive and explain("JOKER_NOT_PASSABLE") in text
+
+
+def test_taking_a_move_back_is_news_not_a_success(window: Any) -> None:
+    """Undo, "2 more tiles to pass." and the hint that comes back are said in the neutral
+    (hint) style: only an accepted move gets the tick and the success border."""
+    player = open_step(window, "charleston", "first-right")
+    player.drop(rack_index(player, "9C"), "pass")
+    assert player.feedback.property("verdict") == "hint"  # counting, not praising
+    for code in ("7D", "8D"):
+        player.drop(rack_index(player, code), "pass")
+    assert player.feedback_text().startswith("Well done!")
+    assert player.feedback.property("verdict") == "good"
+    tick = player.feedback_icon.pixmap().toImage()
+    assert player.undo()
+    assert player.feedback_text() == "Move taken back."
+    assert player.feedback.property("verdict") not in ("good", "right", "accepted")
+    assert player.feedback_icon.pixmap().toImage() != tick

@@ -170,7 +170,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(_("Tilewise: {name}", name=self.profile.name))
         self.app_menu.setTitle(_("&Tilewise"))
         self.help_menu.setTitle(_("&Help"))
-        self.act_library.setText(_("Lesson &library"))
+        self.act_library.setText(_("Less&on library"))
         self.act_profiles.setText(_("&Learners…"))
         self.act_settings.setText(_("&Settings…"))
         self.act_notes.setText(_("Teacher &notes"))

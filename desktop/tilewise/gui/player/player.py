@@ -822,12 +822,12 @@ class LessonPlayer(QWidget):
         counting = ngettext("{n} more tile to pass.", "{n} more tiles to pass.", missing)
         if table.zone("pass") is not None and table.staged("pass") and missing > 0:
             self.last_feedback = None
-            self._show_feedback(counting, "", "", good=True)
+            self._show_feedback(counting, "", "", verdict="hint")
             self._counting = True
         elif self._counting and not table.staged("pass"):
             self._counting = False  # the pass was taken back out: what was said before
             if self._hint:
-                self._show_feedback(_("Hint"), self.pack_text(self._hint), "", good=True)
+                self._show_feedback(_("Hint"), self.pack_text(self._hint), "", verdict="hint")
             elif not staged:
                 self._clear_feedback()
 
@@ -863,7 +863,7 @@ class LessonPlayer(QWidget):
             button = self.quiz.findChild(QPushButton, f"option:{answer['option']}")
             if button is not None:
                 button.setFocus()
-            self._show_feedback(_("The right answer has the focus."), "", "", good=True)
+            self._show_feedback(_("The right answer has the focus."), "", "", verdict="hint")
         else:
             if self.desk is not None:
                 answer = {"action": self.desk.answer()}
@@ -876,7 +876,7 @@ class LessonPlayer(QWidget):
             self._redraw()
             self._show_feedback(
                 _("The tiles to move are selected. Drag them, or press 1 to send them."), "", "",
-                good=True)
+                verdict="hint")
         self.last_feedback = None
         self.changed.emit()
         return answer
@@ -915,7 +915,7 @@ class LessonPlayer(QWidget):
         self.changed.emit()
         self._clear_feedback()
         self._redraw()
-        self._show_feedback(_("Move taken back."), "", "", good=True)
+        self._show_feedback(_("Move taken back."), "", "", verdict="hint")  # news, not praise
         self._update_nav()
         return True
 

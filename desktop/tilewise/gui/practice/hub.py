@@ -301,7 +301,7 @@ class PracticeHub:
     def retranslate(self) -> None:
         """Every text of the practice page and views (an i18n listener)."""
         self.open_button.setText(_("Practice: Charleston and claims"))
-        self.action.setText(_("&Practice"))
+        self.action.setText(_("Pr&actice"))
         self.page.retranslate(lines_missing=not self.lines)
         self.page.scores.setText("\n".join(
             _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
