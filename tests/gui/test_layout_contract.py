@@ -338,3 +338,32 @@ def test_the_contract_catches_a_clipped_label_and_a_grown_window(styled: Any) ->
     assert fits_screen(window) == ["window grew to 1100x800"]
     window.resize(*SCREEN)
 
+
+
+def test_the_claims_levels_show_whole_at_1024_in_every_language(styled: Any) -> None:
+    """The level box of the claims drill shows each level's whole description (German cut
+    "Stufe 1: ohne Uhr; Mi..." before), and the window stays 1024x768."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    window = styled
+    view = window.practice.claims
+    window.stack.setCurrentWidget(view)
+    problems: list[str] = []
+    try:
+        for lang in ("en", "es", "de", "hi"):
+            set_language(lang)
+            for index in range(view.level.count()):
+                view.level.setCurrentIndex(index)
+                QApplication.processEvents()
+                option = QStyleOptionComboBox()
+                view.level.initStyleOption(option)
+                field = view.level.style().subControlRect(
+                    QStyle.ComplexControl.CC_ComboBox, option,
+                    QStyle.SubControl.SC_ComboBoxEditField, view.level)
+                need = view.level.fontMetrics().horizontalAdvance(view.level.currentText())
+                if need > field.width() + 1:
+                    problems.append(f"{lang} level {index + 1}: {field.width()} px of {need}")
+            problems.extend(f"{lang}: {p}" for p in fits_screen(window))
+    finally:
+        set_language("en")
+    assert not problems, "\n".join(problems)

@@ -91,9 +91,9 @@ class ClaimsDrillView(QWidget):
         self.level = QComboBox()
         for number in sorted(LEVELS):
             self.level.addItem(str(number), number)
-        # long translated level names must not widen the window (1024x768 projectors)
-        self.level.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.level.setMinimumContentsLength(14)
+        # the whole level description shows ("Stufe 1: ohne Uhr; Mitspieler ..."): the box
+        # is as wide as its longest item, on a row of its own so it fits 1024 px
+        self.level.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.deal_button = QPushButton()
         self.back_button = QPushButton()
         self.prompt = plain_label("stepTitle")
@@ -125,10 +125,13 @@ class ClaimsDrillView(QWidget):
         self.commands = QHBoxLayout()
         self.command_buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
-        for widget in (self.seed_label, self.seed, self.seat_label, self.seat, self.level_label,
-                       self.level):
+        for widget in (self.seed_label, self.seed, self.seat_label, self.seat):
             top.addWidget(widget)
         top.addStretch(1)
+        level_row = QHBoxLayout()
+        level_row.addWidget(self.level_label)
+        level_row.addWidget(self.level)
+        level_row.addStretch(1)
         deal_row = QHBoxLayout()  # a row of its own: long translations stay within 1024 px
         deal_row.addWidget(self.deal_button)
         deal_row.addStretch(1)
@@ -153,6 +156,7 @@ class ClaimsDrillView(QWidget):
         root = QVBoxLayout(self)
         root.addWidget(self.title)
         root.addLayout(top)
+        root.addLayout(level_row)
         root.addLayout(deal_row)
         root.addLayout(middle, 1)
         root.addLayout(self.commands)
