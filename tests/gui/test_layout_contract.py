@@ -367,3 +367,38 @@ def test_the_claims_levels_show_whole_at_1024_in_every_language(styled: Any) -> 
     finally:
         set_language("en")
     assert not problems, "\n".join(problems)
+
+
+def test_the_language_list_holds_each_name_whole(styled: Any) -> None:
+    """The settings' language list: every row is its name's laid-out line (with the fallback
+    font of Devanagari for "हिन्दी") plus room above and below, and the open list shows every
+    row whole (the last one was cut at the bottom on a newcomer's screen)."""
+    from PySide6.QtGui import QTextLayout
+
+    from tilewise.gui.dialogs.dialogs import SettingsDialog
+
+    dialog = SettingsDialog("hi", "classic", 64, 1.0, styled)
+    dialog.show()
+    combo = dialog.language
+    assert "हिन्दी" in [combo.itemText(i) for i in range(combo.count())]
+    combo.showPopup()
+    QApplication.processEvents()
+    view, problems = combo.view(), []
+    try:
+        for row in range(combo.count()):
+            text = combo.itemText(row)
+            if not text:
+                continue  # the separator before incomplete languages
+            layout = QTextLayout(text, combo.font())
+            layout.beginLayout()
+            line = layout.createLine()
+            layout.endLayout()
+            rect = view.visualRect(view.model().index(row, 0))
+            if rect.height() < line.height() + 8:
+                problems.append(f"{text}: row {rect.height()} px for a {line.height()} px line")
+            if rect.bottom() >= view.viewport().height():
+                problems.append(f"{text}: row ends at {rect.bottom()}, list {view.viewport().height()}")
+    finally:
+        combo.hidePopup()
+        dialog.reject()
+    assert not problems, "\n".join(problems)

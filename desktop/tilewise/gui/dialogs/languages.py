@@ -12,14 +12,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QTextLayout
+from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
 
 from tilewise.i18n import LANGUAGES, _
 from tilewise.lessons.model import Pack
 from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness, language_readiness
 
-__all__ = ["bundled_packs", "fill_language_box", "readiness_of"]
+__all__ = ["ITEM_PADDING", "bundled_packs", "fill_language_box", "item_height", "readiness_of"]
+
+#: Logical pixels above and below a language's name in the list (both together).
+ITEM_PADDING = 12
 
 
 def bundled_packs() -> list[Pack]:
@@ -69,4 +73,24 @@ def fill_language_box(combo: QComboBox, current: str, readiness: Sequence[Readin
             "Interface {interface}% translated, lessons {lessons}%: some text will show in "
             "English.", interface=math.floor(item.interface), lessons=math.floor(item.lessons)),
             Qt.ItemDataRole.ToolTipRole)
+    combo.ensurePolished()  # the style sheet's font, not the default one
+    if not isinstance(combo.itemDelegate(), QStyledItemDelegate):
+        # the combo's own menu delegate ignores an item's size hint; this one honours it
+        combo.setItemDelegate(QStyledItemDelegate(combo))
+    for index in range(combo.count()):  # "हिन्दी" is taller than "English": room for each
+        text = combo.itemText(index)
+        if text:
+            combo.setItemData(index, QSize(combo.fontMetrics().horizontalAdvance(text) + 16,
+                                           item_height(combo, text)), Qt.ItemDataRole.SizeHintRole)
     combo.setCurrentIndex(max(0, combo.findData(current)))
+
+
+def item_height(combo: QComboBox, text: str) -> int:
+    """The height in logical pixels of a list row that shows ``text`` whole in ``combo``'s
+    font: the laid-out line (its tallest font, the fallback font of a script such as
+    Devanagari included, whose marks reach below Latin letters) plus :data:`ITEM_PADDING`."""
+    layout = QTextLayout(text, combo.font())
+    layout.beginLayout()
+    line = layout.createLine()
+    layout.endLayout()
+    return math.ceil(max(line.height(), combo.fontMetrics().height())) + ITEM_PADDING
