@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tilewise.i18n import _, set_language
@@ -53,6 +54,12 @@ def test_terms_in_another_language_and_search_still_finds_english(window: Any) -
     assert "pair" in view.visible_terms()
     view.search.setText("Paar")
     assert "pair" in view.visible_terms()
+    # each language's name has a row tall enough for its script ("हिन्दी" too)
+    from tilewise.gui.dialogs.languages import item_height
+
+    for index in range(view.language.count()):
+        hint = view.language.itemData(index, Qt.ItemDataRole.SizeHintRole)
+        assert hint.height() == item_height(view.language, view.language.itemText(index))
 
 
 def test_interface_language_sets_headings_and_default_term_language(window: Any) -> None:

@@ -20,7 +20,8 @@ from tilewise.i18n import LANGUAGES, _
 from tilewise.lessons.model import Pack
 from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness, language_readiness
 
-__all__ = ["ITEM_PADDING", "bundled_packs", "fill_language_box", "item_height", "readiness_of"]
+__all__ = ["ITEM_PADDING", "bundled_packs", "fill_language_box", "fit_rows", "item_height",
+           "readiness_of"]
 
 #: Logical pixels above and below a language's name in the list (both together).
 ITEM_PADDING = 12
@@ -73,6 +74,14 @@ def fill_language_box(combo: QComboBox, current: str, readiness: Sequence[Readin
             "Interface {interface}% translated, lessons {lessons}%: some text will show in "
             "English.", interface=math.floor(item.interface), lessons=math.floor(item.lessons)),
             Qt.ItemDataRole.ToolTipRole)
+    fit_rows(combo)
+    combo.setCurrentIndex(max(0, combo.findData(current)))
+
+
+def fit_rows(combo: QComboBox) -> None:
+    """Give each item of ``combo``'s list a size hint of :func:`item_height` ("हिन्दी" is
+    taller than "English"), through a delegate that honours it (the combo's own menu
+    delegate ignores an item's size hint). Call it after filling ``combo``."""
     combo.ensurePolished()  # the style sheet's font, not the default one
     if not isinstance(combo.itemDelegate(), QStyledItemDelegate):
         # the combo's own menu delegate ignores an item's size hint; this one honours it
@@ -82,7 +91,6 @@ def fill_language_box(combo: QComboBox, current: str, readiness: Sequence[Readin
         if text:
             combo.setItemData(index, QSize(combo.fontMetrics().horizontalAdvance(text) + 16,
                                            item_height(combo, text)), Qt.ItemDataRole.SizeHintRole)
-    combo.setCurrentIndex(max(0, combo.findData(current)))
 
 
 def item_height(combo: QComboBox, text: str) -> int:

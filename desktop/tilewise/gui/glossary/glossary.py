@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.dialogs.languages import fit_rows
 from tilewise.gui.plaintext import make_plain
 from tilewise.i18n import LANGUAGES, _, current_language
 from tilewise.lessons.catalog import PackCatalog
@@ -124,6 +125,7 @@ class GlossaryView(QWidget):
         self.language.clear()
         for code in languages:
             self.language.addItem(LANGUAGES.get(code, code), code)
+        fit_rows(self.language)  # each language's own script whole in the list
         here = self.language.findData(current_language())
         self.language.setCurrentIndex(max(here, 0))
         self.language.blockSignals(False)
