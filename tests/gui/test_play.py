@@ -260,3 +260,43 @@ def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
         assert view.buttons and all(b.text() for b in view.buttons.values())
     finally:
         set_language("en")
+
+
+def river(scene: Any) -> list[Any]:
+    """The discards drawn in a whole hand's discard box."""
+    box = scene.discard_box
+    return [i for i in scene.items() if isinstance(i, FixedTile) and i.exposure is None
+            and box is not None and box.contains(i.sceneBoundingRect())]
+
+
+def test_a_whole_hand_reads_on_a_projector(qtbot: Any, window: Any) -> None:
+    """At 1024x768 (the window fixture): the Charleston's pass zone, its caption and the tiles
+    arriving face down stay clear of the discard box (they lay over its seat names), and once
+    play begins a discard is at least 24 px wide on screen (it was 12)."""
+    view = open_play(qtbot, window)
+    view.deal("american", 0, "S")
+    engine, policy, scene = view.engine, Partners(), view.table_scene
+    seen_pass = seen_arriving = False
+    moves = 0
+    while not engine.over and "S" in engine.waiting() and moves < 40:
+        scene = view.table_scene
+        box = scene.discard_box
+        assert box is not None
+        if "pass" in scene.zones:
+            seen_pass = True
+            for rect in (scene.zones["pass"].sceneBoundingRect(),
+                         scene.zone_captions["pass"].sceneBoundingRect()):
+                assert not rect.intersects(box), (rect, box)
+        arriving = [t for t in scene.tiles if t.area == "incoming"]
+        seen_arriving = seen_arriving or bool(arriving)
+        assert not any(t.sceneBoundingRect().intersects(box) for t in arriving)
+        if len(river(scene)) >= 4:
+            break
+        action, _why = policy.decide(engine, "S")
+        perform(qtbot, view, action)
+        moves += 1
+    assert seen_pass and seen_arriving
+    discards = river(view.table_scene)
+    assert len(discards) >= 4
+    shown = view.table.mapFromScene(discards[0].sceneBoundingRect()).boundingRect()
+    assert shown.width() >= 24, shown

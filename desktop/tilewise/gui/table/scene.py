@@ -16,7 +16,9 @@ or key does), and :attr:`TableScene.animate` False (the reduced-motion setting) 
 :attr:`TableScene.whole_hand` (the play room: a whole hand, every move a new task) draws a
 taller table that the view always fits whole: each partner's concealed rack as a row of backs
 (face up for the seats in :attr:`TableScene.revealed`, the presenter's reveal), every seat's
-discards in a row of its own, and the count of tiles left in the wall.
+discards in a row of its own (at least :data:`MIN_DISCARD_PX` wide on screen: the table grows
+taller to hold them), the pass zones and the tiles arriving face down under the discard box,
+clear of its rows and seat names, and the count of tiles left in the wall.
 """
 
 from __future__ import annotations
@@ -76,7 +78,11 @@ CAPTION_CLEAR = 16.0
 DISCARD_SCALE = 0.55  # discards when several lie in the box
 HAND_H = 900.0  # the height of a whole hand's table (whole_hand)
 BACK_SCALE = 0.4  # the partners' concealed racks (whole_hand)
-RIVER_SCALE = 0.36  # each seat's discards (whole_hand)
+RIVER_SCALE = 0.36  # each seat's discards (whole_hand), at the least
+#: A whole hand's discards are at least this wide on screen at the view's fitted scale (a
+#: 1024x768 projector showed them 12 px wide, unreadable), up to :data:`MAX_RIVER_SCALE`.
+MIN_DISCARD_PX = 26.0
+MAX_RIVER_SCALE = 0.7
 OWN_ROW_SCALE = 0.8  # the learner's exposures beside the rack (whole_hand)
 
 
@@ -147,6 +153,14 @@ class TableScene(QGraphicsScene):
             return min(1.0, max(EXCHANGE_SCALE, MIN_TILE_PX / (TILE_H * self.view_scale)))
         return OTHER_SCALE
 
+    def river_scale(self) -> float:
+        """The scale of a whole hand's discards: :data:`MIN_DISCARD_PX` wide on screen at the
+        fitted scale, between :data:`RIVER_SCALE` and :data:`MAX_RIVER_SCALE`."""
+        if self.view_scale <= 0:
+            return RIVER_SCALE
+        wanted = MIN_DISCARD_PX / (TILE_W * self.view_scale)
+        return min(MAX_RIVER_SCALE, max(RIVER_SCALE, wanted))
+
     def lay_out_for(self, view_scale: float) -> bool:
         """Lay the table out again for a view that shows it at ``view_scale`` (its fitted
         scale), when that differs from the one it was laid out for by more than 3 %. Returns
@@ -199,6 +213,17 @@ class TableScene(QGraphicsScene):
             # grows to keep the zones (slots, caption, the exposures' row) above the rack.
             zones_top = max(340.0, self.discard_bottom + self.px(28) * 1.45 + 8)
             needed = zones_top + TILE_H + 2 * GAP + self.px(28) + 12 + TILE_H + max(44.0, you_h + 4)
+            if needed > height:
+                height = needed
+                self.setSceneRect(0, 0, SCENE_W, height)
+        if self.whole_hand and self.discard_bottom:
+            # Larger discards (or a seat across grown by its exposures) push the zones down:
+            # the table grows to keep them (caption, slots, room for the rack's marks) above
+            # the rack.
+            zones = self.px(28) * 1.45 + 8 + TILE_H + 2 * GAP
+            if table.incoming():  # the tiles arriving face down, their note under them
+                zones = max(zones, 52 + TILE_H + 4 + self.px(24) * 1.45)
+            needed = self.discard_bottom + zones + 30 + TILE_H + max(44.0, you_h + 4)
             if needed > height:
                 height = needed
                 self.setSceneRect(0, 0, SCENE_W, height)
@@ -318,17 +343,27 @@ class TableScene(QGraphicsScene):
         away_left = any(z.target and relation(table.seat, z.target) == "right"
                         for z in table.zones)
         self.incoming_x = 290.0 if away_left else SCENE_W - 290.0 - 3 * (TILE_W + GAP)
+        note = label(_("Arriving face down: pass them on blind"), self.px(24))
+        note_y, self.incoming_y = 306.0, 340.0
+        if self.whole_hand:
+            # Under the discard box (they lay over its rows; 52: the room of a tile's badge),
+            # the note under them (over them, it ran into the pass zone's caption).
+            self.incoming_y = max(self.incoming_y, self.discard_bottom + 52)
+            note_y = self.incoming_y + TILE_H + 4
         arriving = [t for t in table.tiles if t.home.area == "incoming"]
         for tile_id in table.incoming():
             self._tile(table, tile_id, self.incoming_pos(table.tiles[tile_id].place.slot))
         if arriving:
-            note = label(_("Arriving face down: pass them on blind"), self.px(24))
-            note.setPos(min(self.incoming_x, SCENE_W - note.boundingRect().width() - 10), 306)
+            note_x = min(self.incoming_x, SCENE_W - note.boundingRect().width() - 10)
+            if self.whole_hand and away_left:  # ending where they end, clear of the arrow
+                note_x = max(8.0, self.incoming_x + 3 * (TILE_W + GAP) - GAP
+                             - note.boundingRect().width())
+            note.setPos(note_x, note_y)
             self.addItem(note)
 
     def incoming_pos(self, slot: int) -> QPointF:
         """Scene position of face-down arriving tile ``slot``."""
-        return QPointF(self.incoming_x + slot * (TILE_W + GAP), 340)
+        return QPointF(self.incoming_x + slot * (TILE_W + GAP), self.incoming_y)
 
     def _staged(self, table: Table) -> None:
         for zone_id, zone in self.zones.items():
@@ -525,7 +560,8 @@ class TableScene(QGraphicsScene):
         caption = label(_("Discards"), self.px(26))
         caption.setPos(box.left() + 16, box.top() + 8)
         tile_top = box.top() + 12 + caption.boundingRect().height()
-        tile_w, tile_h = TILE_W * RIVER_SCALE, TILE_H * RIVER_SCALE
+        scale = self.river_scale()
+        tile_w, tile_h = TILE_W * scale, TILE_H * scale
         names = [label(seat_name(s), self.px(20)) for s in SEATS_ORDER]
         left = box.left() + 24 + max([70.0, *[n.boundingRect().width() for n in names]])
         box.setBottom(tile_top + len(SEATS_ORDER) * (tile_h + 8) + 6)
@@ -543,7 +579,7 @@ class TableScene(QGraphicsScene):
             step = min(tile_w + 3, (box.right() - 12 - left - tile_w) / max(1, len(ids) - 1))
             for number, tile_id in enumerate(ids):
                 pos = QPointF(left + number * step, y)
-                self._shown_tile(table, tile_id, pos, RIVER_SCALE)
+                self._shown_tile(table, tile_id, pos, scale)
                 if tile_id == latest:
                     self.addItem(Ring(QRectF(pos.x() - 3, y - 3, tile_w + 6, tile_h + 6)))
 
@@ -602,6 +638,8 @@ class TableScene(QGraphicsScene):
                 # Beside the seat, its caption clear of the seat across (which grows with
                 # larger words).
                 side_y = max(plate.center().y() - 56, self.across_bottom + caption_h + 6)
+                if self.whole_hand:  # under the discard box: clear of its rows and seat names
+                    side_y = max(side_y, self.discard_bottom + caption_h + 8)
                 if rel == "right":
                     pos = QPointF(plate.left() - rect.width() - 50, side_y)
                 elif rel == "left":
@@ -612,6 +650,8 @@ class TableScene(QGraphicsScene):
                     pos = QPointF(SCENE_W / 2 - rect.width() / 2, plate.bottom() + 56)
                 if rel == "across":  # the caption goes between the zone and its arrow
                     pos.setY(pos.y() + caption_h + 4)
+                    if self.whole_hand:
+                        pos.setY(max(pos.y(), self.discard_bottom + caption_h + 8))
             else:
                 slot_w = next(central_w)
                 pos = QPointF(x + (slot_w - rect.width()) / 2, centre_y)
@@ -643,7 +683,8 @@ class TableScene(QGraphicsScene):
             self.zone_captions[zspec.id] = cap
             if zspec.kind in ("pass", "courtesy") and rel in plates:
                 box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
-                self._pass_arrows(pos, rect, plates[rel], rel, rack_top, box=box,
+                far = self.seat_plates.get(zspec.target or "", plates[rel])
+                self._pass_arrows(pos, rect, far, rel, rack_top, box=box,
                                   to=seat_name(zspec.target or ""))
 
     def _exposed_jokers(self) -> dict[tuple[str | None, int | None], QRectF]:
@@ -670,7 +711,12 @@ class TableScene(QGraphicsScene):
         mid_y = pos.y() + rect.height() / 2
         # TRANSLATORS: screen readers: the arrow from a pass zone to the seat receiving the pass
         onward = _("Arrow from the pass zone to {seat}", seat=to)
-        if rel == "right":
+        if rel in ("left", "right") and mid_y > far.bottom():
+            # under the seat (a whole hand: the zone sits below the discard box)
+            side_x = pos.x() + rect.width() + 6 if rel == "right" else pos.x() - 6
+            self.addItem(Arrow(QPointF(side_x, mid_y),
+                               QPointF(far.center().x(), far.bottom() + 6), text=onward))
+        elif rel == "right":
             self.addItem(Arrow(QPointF(pos.x() + rect.width() + 6, mid_y),
                                QPointF(far.left() - 6, mid_y), text=onward))
         elif rel == "left":
