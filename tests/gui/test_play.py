@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from tilewise.gui.reasons import explain
 from tilewise.gui.table.items import FixedTile
@@ -106,6 +107,11 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     view = window.practice.play
     assert window.stack.currentWidget() is view and view.guided is not None
     assert view.back_button.text() == "Back to the lesson" and view.new_button.isHidden()
+    # no other deal from a lesson's hand (the code is shown; "Deal this code" left the
+    # lesson for a free hand: newcomer report), and the keyboard is on the table
+    assert view.deal_button.isHidden() and view.code.isReadOnly() and view.code.text()
+    assert not view.ruleset.isEnabled() and not view.seat.isEnabled()
+    assert QApplication.focusWidget() is view.table
     guided = view.guided
     explained, made = False, None
     for point in guided.hand.script:
@@ -242,6 +248,8 @@ def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
     view.code.setText("g00-01m")
     qtbot.mouseClick(view.deal_button, LEFT)
     assert view.engine.ruleset == "wsm" and view.engine.seed == 3
+    assert QApplication.focusWidget() is view.table  # the keyboard plays the new deal
+    assert view.deal_button.isVisible() and not view.code.isReadOnly()
     # the keyboard, as in the lesson player: Space selects the focused tile, 1 sends it to
     # the first zone (East's discard), the partners play on
     view.deal("wsm", 3, "E")

@@ -35,13 +35,23 @@ def test_window_opens_on_the_library(window: Any) -> None:
 
 
 def test_mouse_drag_to_the_pass_zone_is_judged(qtbot: Any, window: Any) -> None:
+    """Also: the status line follows the table. The focused tile, dragged away with the
+    mouse, is named as placed, and once the pass has gone the line names the tile now in its
+    place, not the passed one (newcomer report, issue 16: it kept "One Crak, 3 of 14")."""
     player = open_step(window, "charleston", "first-right")
     scene = player.table_scene
+    player.table.setFocus()
+    while scene.focused_tile() is None or scene.focused_tile().code != "1C":
+        QTest.keyClick(player.table, Qt.Key.Key_Right)
+    assert player.status.full_text() == "One Crak, 3 of 14"
     for slot, code in enumerate(["1C", "2C", "3C"]):
         index = rack_index(player, code)
         drag(qtbot, player, index, scene.slot_centre("pass", slot))
         if slot < 2:
             assert item(player, index).placed == ("pass", slot)
+            assert player.status.full_text() == "One Crak, 3 of 14, placed"
+    assert "One Crak" not in player.status.full_text()
+    assert player.status.full_text() == scene.announce() == "Nine Crak, 3 of 14"
     feedback = player.last_feedback
     assert feedback is not None and feedback.accepted and feedback.step_done
     assert player.session.record().moves[-1]["action"]["tiles"] == ["1C", "2C", "3C"]

@@ -95,6 +95,13 @@ def test_play_one_charleston_to_the_end(qtbot: Any, window: Any) -> None:
     assert view.title.text() != "Charleston practice"
     set_language("en")
     assert view.title.text() == "Charleston practice"
+    # Deal again: the keyboard is on the table, so Right and Space select a tile (they went
+    # to the Deal button's neighbour and pressed "Back to practice": newcomer report)
+    qtbot.mouseClick(view.deal_button, Qt.MouseButton.LeftButton)
+    assert QApplication.focusWidget() is view.table and not view.practice.done
+    QTest.keyClick(view.table, Qt.Key.Key_Right)
+    QTest.keyClick(view.table, Qt.Key.Key_Space)
+    assert window.stack.currentWidget() is view and len(view.table_scene.selection()) == 1
 
 
 def press_drag(view: Any, tile_id: int, target: QPointF) -> None:
@@ -121,6 +128,9 @@ def test_the_claims_drill_by_mouse(qtbot: Any, window: Any) -> None:
     view.level.setCurrentIndex(0)
     qtbot.mouseClick(hub.page.claims_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is view
+    assert QApplication.focusWidget() is view.table  # the keyboard plays at once
+    qtbot.mouseClick(view.deal_button, Qt.MouseButton.LeftButton)  # the same deal again
+    assert QApplication.focusWidget() is view.table  # not left on the Deal button
     view.table_scene.animate = False
     desk = view.desk
     drill = desk.drill

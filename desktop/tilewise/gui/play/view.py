@@ -145,6 +145,8 @@ class PlayView(DeskDrops, QWidget):
         #: The key moments of the hand just ended (shown under the table's words).
         self.moments: list[Moment] = []
         self._record = (0, 0)  # hands played, won (show_record)
+        #: In presenter mode (:meth:`set_presenting`): no deal row.
+        self.presenting = False
         self.title = QLabel()
         self.title.setObjectName("lessonTitle")
         self.ruleset_label, self.seat_label, self.code_label = QLabel(), QLabel(), QLabel()
@@ -250,6 +252,7 @@ class PlayView(DeskDrops, QWidget):
         self.last_refusal = None
         self.table_scene.revealed = set()
         self._redraw()
+        self.table.setFocus()  # the keyboard plays at once, not from the Deal button
 
     def deal_code(self) -> None:
         """Deal the hand of the code typed in (its ruleset comes with it)."""
@@ -270,6 +273,7 @@ class PlayView(DeskDrops, QWidget):
         """For a room (presenter mode): no title or deal row (the presenter shows the deal
         code large above), the words beside the table in smaller type, so the table gets
         the screen."""
+        self.presenting = True
         for widget in (self.title, self.ruleset_label, self.ruleset, self.seat_label,
                        self.seat, self.code_label, self.code, self.deal_button,
                        self.new_button, self.back_button):
@@ -388,8 +392,15 @@ class PlayView(DeskDrops, QWidget):
         self.code_label.setText(_("Deal code"))
         self.deal_button.setText(_("Deal this code"))
         self.new_button.setText(_("New deal"))
-        # a lesson's guided hand: no new deal, and the way back is to the lesson
-        self.new_button.setVisible(self.guided is None)
+        # A lesson's guided hand: no other deal (its deal code is shown, to share, but
+        # "Deal this code" left the lesson's hand for a free one: newcomer report), its
+        # rules and seat fixed, and the way back is to the lesson.
+        free = self.guided is None
+        for widget in (self.deal_button, self.new_button):
+            widget.setVisible(free and not self.presenting)
+        self.ruleset.setEnabled(free)
+        self.seat.setEnabled(free)
+        self.code.setReadOnly(not free)
         self.back_button.setText(_("Back to the lesson") if self.guided is not None
                                  else _("Back to practice"))
         self.coach_on.setText(_("Coach"))

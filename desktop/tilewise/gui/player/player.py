@@ -796,6 +796,7 @@ class LessonPlayer(QWidget):
     def _redraw(self, outcome: Outcome | None = None) -> None:
         if self.desk is not None:
             self.table_scene.show_table(self.desk.table, outcome.motions if outcome else ())
+        self._refresh_status()
 
     def _after(self, outcome: Outcome, held: int | None = None) -> Feedback | None:
         """Redraw from the model (a drop that changed nothing only puts the ``held`` tile
@@ -803,6 +804,7 @@ class LessonPlayer(QWidget):
         feedback = outcome.feedback
         if self.desk is not None:
             self.table_scene.show_outcome(self.desk.table, outcome, held)
+        self._refresh_status()
         if feedback is not None:
             self._present(feedback)
             self.changed.emit()
@@ -930,6 +932,16 @@ class LessonPlayer(QWidget):
         self.changed.emit()
         self._clear_feedback()
         self.render_step()
+
+    def _refresh_status(self) -> None:
+        """The status line describes the table as it is now, after a redraw: a tile that
+        left the rack (passed, discarded, placed in a zone) is no longer named as it was
+        (newcomer report, issue 16). Nothing is spoken: the key press's own verdict or focus
+        announcement says it once (``feedback.announce``)."""
+        if self.status.isVisibleTo(self):
+            text = self.table_scene.announce()
+            self.status.set_status(text)
+            self.status.setVisible(bool(text))
 
     def _announce(self, text: str) -> None:
         """The focused tile's name in the status line and, unless a verdict of the same key

@@ -142,7 +142,9 @@ class CharlestonPracticeView(DeskDrops, QWidget):
 
     # ---- actions (one table operation each, then a redraw from the model) ------------------
     def deal(self, seed: int, seat: str) -> None:
-        """Start the practice on deal number ``seed`` with the learner in ``seat``."""
+        """Start the practice on deal number ``seed`` with the learner in ``seat``. The
+        keyboard goes to the table, so the arrow keys and Space play at once (the Deal
+        button kept it: Right then Space pressed "Back to practice", newcomer report)."""
         self.seed.setValue(seed)
         self.seat.setCurrentIndex(SEATS.index(seat))
         self.practice = CharlestonPractice(seed, self.lines, seat=seat)
@@ -150,6 +152,7 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         self.last_refusal, self.refused_reason = None, None
         self._redraw()
         self.retranslate()
+        self.table.setFocus()
 
     def vote(self, keep_going: bool) -> None:
         """Vote at the stop vote (True: play the second Charleston). The keyboard goes back

@@ -170,13 +170,15 @@ class ClaimsDrillView(QWidget):
 
     # ---- actions (one table operation each, then a redraw from the model) ------------------
     def deal(self, seed: int, seat: str, level: int) -> None:
-        """Start a drill: deal number ``seed``, the learner in ``seat``, ``level`` (1-4)."""
+        """Start a drill: deal number ``seed``, the learner in ``seat``, ``level`` (1-4).
+        The keyboard goes to the table (not left on the Deal button), so it plays at once."""
         self.seed.setValue(seed)
         self.seat.setCurrentIndex(SEATS.index(seat))
         self.level.setCurrentIndex(sorted(LEVELS).index(level))
         self.desk = ClaimsTable(ClaimsDrill(seed, seat=seat, level=level))
         self._scored = False
         self._after(Outcome(True))
+        self.table.setFocus()
 
     def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> None:
         """A tile dropped on a zone (into the discard zone: the learner's discard)."""

@@ -220,15 +220,17 @@ class PracticeHub:
         self.window.stack.setCurrentWidget(self.page)
 
     def open_charleston(self) -> None:
-        """Open Charleston practice on a fresh deal (the deal number shown)."""
-        self.charleston.deal(self.charleston.seed.value(), str(self.charleston.seat.currentData()))
+        """Open Charleston practice on a fresh deal (the deal number shown); shown first, so
+        the deal gives its table the keyboard."""
         self.window.stack.setCurrentWidget(self.charleston)
+        self.charleston.deal(self.charleston.seed.value(), str(self.charleston.seat.currentData()))
 
     def open_claims(self) -> None:
-        """Open the claims drill on a fresh deal at the chosen level."""
+        """Open the claims drill on a fresh deal at the chosen level (shown first, so the
+        deal gives its table the keyboard)."""
+        self.window.stack.setCurrentWidget(self.claims)
         self.claims.deal(self.claims.seed.value(), str(self.claims.seat.currentData()),
                          int(self.claims.level.currentData()))
-        self.window.stack.setCurrentWidget(self.claims)
 
     def save_score(self, mode: str, right: int, asked: int, level: int, seed: int,
                    details: dict[str, Any]) -> None:
@@ -300,7 +302,7 @@ class PracticeHub:
 
     def retranslate(self) -> None:
         """Every text of the practice page and views (an i18n listener)."""
-        self.open_button.setText(_("Practice: Charleston and claims"))
+        self.open_button.setText(_("Practice: Charleston, claims and whole hands"))
         self.action.setText(_("Pr&actice"))
         self.page.retranslate(lines_missing=not self.lines)
         self.page.scores.setText("\n".join(
