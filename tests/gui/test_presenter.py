@@ -270,15 +270,28 @@ def test_render_present_writes_a_shot_of_the_asked_size(tmp_path: Path) -> None:
     assert shots == sorted(f"core-{lesson.id}.png" for lesson in lessons)
 
 
-def test_present_from_the_library_opens_the_first_lesson(window: Any) -> None:
+def test_present_from_the_library_opens_the_lesson_selected_or_under_way(window: Any) -> None:
+    """A new learner: the first lesson. Then the lesson under way, at its saved step (it
+    opened the first lesson whatever the class was on: newcomer report); then the lesson
+    whose card the teacher selected with the keyboard."""
+
+    def present() -> tuple[str, int]:
+        shown = window.present()
+        assert shown is not None
+        place = (shown.player.lesson.id, shown.player.session.index)
+        shown.close()
+        assert window.presenter is None
+        flush_deletes(shown)
+        return place
+
     window.show_library()
-    shown = window.present()
-    assert shown is not None
-    assert shown.player.lesson.id == window.packs[0].lessons[0].id
-    assert shown.player.session.index == 0
-    shown.close()
-    assert window.presenter is None
-    flush_deletes(shown)
+    assert present() == (window.packs[0].lessons[0].id, 0)
+    window.open_lesson("core", "charleston", at_step=4)
+    window.save_progress()
+    window.show_library()
+    assert present() == ("charleston", 4)
+    window.library.card("core", "tiles").button.setFocus()
+    assert present() == ("tiles", 0)
 
 
 def test_the_command_line_has_present() -> None:

@@ -141,8 +141,10 @@ def test_a_review_plays_a_variant_not_seen_yet_then_the_mistakes_own_table(
     assert set(queue.shown_variants(kept.id)) == {0, 1}
 
 
-def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: Any) -> None:
-    from tilewise.gui.review.report import write_card
+def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: Any,
+                                                       monkeypatch: Any) -> None:
+    from tilewise.gui.review import report
+    from tilewise.gui.review.report import draw_card, write_card
     from tilewise.gui.review.scores import learner_scores
     from tilewise.lessons.mastery import step_rule
 
@@ -160,8 +162,15 @@ def test_a_learner_who_never_errs_is_not_shown_at_zero(window: Any, tmp_path: An
     window.show_library()  # the library's suggestion and the chart leave it out
     assert learner_scores(window.store, window.packs, window.profile.id) == [score]
     out = tmp_path / "card.pdf"  # the progress card draws the same scores
+    drawn: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(report, "draw_card", lambda *args: (drawn.append(args),
+                                                             draw_card(*args)))
     write_card(out, window.store, window.profile, window.packs, "en")
     assert out.read_bytes().startswith(b"%PDF")
+    # and the lesson under way, at its step (it listed finished lessons only)
+    [(_writer, _name, done, _due, scores, _when, under_way)] = drawn
+    assert done == [] and list(scores) == [score]
+    assert under_way == ["Jokers: step 6 of 18"]
 
 
 def test_the_library_suggests_the_review_then_the_weakest_rule_and_opens_its_step(

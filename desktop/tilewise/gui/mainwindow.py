@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -41,7 +41,7 @@ from tilewise.gui.review.room import install_review
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
-from tilewise.lessons.model import Pack
+from tilewise.lessons.model import Lesson, Pack
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
 from tilewise.store.settings import Settings
 
@@ -197,7 +197,8 @@ class MainWindow(QMainWindow):
 
     def present(self) -> PresenterWindow | None:
         """Presenter mode (F5, again to leave): the open lesson as it is (its session's
-        moves and verdict: a step done shows done), else the first lesson, full screen on
+        moves and verdict: a step done shows done), else the library's lesson
+        (:meth:`_library_lesson`, at the learner's saved step), full screen on
         the chosen screen; see :mod:`tilewise.gui.present.presenter`. Leaving it, the main
         window goes to the step the presenter was on. Returns the presenter window (None
         when there is no pack, or when F5 closed an open presenter)."""
@@ -215,8 +216,9 @@ class MainWindow(QMainWindow):
             pack, lesson = player.pack, player.lesson
             saved: dict[str, object] | None = player.session.to_dict()  # a copy: own session
             feedback = player.last_feedback
-        else:
-            pack, lesson, saved = self.packs[0], self.packs[0].lessons[0], None
+        else:  # from the library: the lesson selected there, or the one the class is on
+            pack, lesson = self._library_lesson()
+            saved = self._saved_session(pack.id, lesson.id)
         window = PresenterWindow(self.packs, pack, lesson, saved, theme=self.settings.theme,
                                  text_scale=self.settings.text_scale,
                                  screen_choice=self.settings.present_screen, feedback=feedback)
@@ -303,15 +305,52 @@ class MainWindow(QMainWindow):
         """Open (or resume) a lesson in the player. A finished lesson opens at step 1 (its
         review), or at ``at_step`` (0-based) when given."""
         pack = self.pack(pack_id)
+        saved = self._saved_session(pack_id, lesson_id, at_step)
+        self.player.learner = str(self.profile.id)  # each learner's own quiz option order
+        self.player.open(pack, pack.lesson(lesson_id), saved)
+        self.stack.setCurrentWidget(self.player)
+
+    def _saved_session(self, pack_id: str, lesson_id: str,
+                       at_step: int | None = None) -> dict[str, Any] | None:
+        """The session a lesson opens with: the learner's saved one (None: not started); a
+        finished lesson at step 1 (its review), or at ``at_step`` (0-based) when given."""
         saved = self.store.load_lesson(self.profile.id, pack_id, lesson_id)
         summary = self.store.lesson_summaries(self.profile.id).get((pack_id, lesson_id))
         if saved is not None and (at_step is not None or (summary and summary.completed)):
             saved = {**saved, "index": at_step or 0}
         elif saved is None and at_step is not None:  # a lesson not started, opened at a step
             saved = {"lesson": lesson_id, "index": at_step}
-        self.player.learner = str(self.profile.id)  # each learner's own quiz option order
-        self.player.open(pack, pack.lesson(lesson_id), saved)
-        self.stack.setCurrentWidget(self.player)
+        return saved
+
+    def _library_lesson(self) -> tuple[Pack, Lesson]:
+        """The lesson presenter mode opens from the library (newcomer report: it always
+        opened the first lesson): the lesson whose card has the keyboard focus (the one the
+        teacher selected), else the unfinished lesson this learner saved last (the one the
+        class is on), else the first unfinished lesson in pack order, else the first."""
+        card = self.library.focused_card()
+        if card is not None:
+            found = self._find_lesson(card.pack_id, card.lesson_id)
+            if found is not None:
+                return found
+        summaries = self.store.lesson_summaries(self.profile.id)
+        for summary in sorted(summaries.values(), key=lambda s: s.updated, reverse=True):
+            found = self._find_lesson(summary.pack_id, summary.lesson_id)
+            if found is not None and not summary.completed:
+                return found
+        done = {key for key, summary in summaries.items() if summary.completed}
+        for pack in self.packs:
+            for lesson in pack.lessons:
+                if (pack.id, lesson.id) not in done:
+                    return pack, lesson
+        return self.packs[0], self.packs[0].lessons[0]
+
+    def _find_lesson(self, pack_id: str, lesson_id: str) -> tuple[Pack, Lesson] | None:
+        """The loaded pack and lesson of these ids (None when either is not loaded)."""
+        try:
+            pack = self.pack(pack_id)
+            return pack, pack.lesson(lesson_id)
+        except KeyError:  # progress of a pack or lesson no longer installed
+            return None
 
     def save_progress(self) -> None:
         """Write the player's session to the progress store (one transaction)."""

@@ -194,6 +194,14 @@ class LibraryView(QWidget):
                 return True
         return False
 
+    def focused_card(self) -> LessonCard | None:
+        """The card whose button (or any part) has the keyboard focus: the lesson a teacher
+        selected with Tab or the arrow keys, kept while another window (presenter mode's)
+        is active (None when no card has it)."""
+        focus = self.window().focusWidget()
+        return next((card for card in self.cards
+                     if focus is not None and (focus is card or card.isAncestorOf(focus))), None)
+
     def card(self, pack_id: str, lesson_id: str) -> LessonCard:
         """The card of one lesson (KeyError if not shown)."""
         for card in self.cards:

@@ -2,8 +2,9 @@
 
 One A4 page drawn with QPainter on a ``QPdfWriter`` (QtGui; QtPrintSupport is not in the
 bundle), in the learner's own language (the profile's, or ``--lang``): the learner's name and
-the date, the lessons done (their titles in that language, from the pack catalogs), how many
-situations are due for review, and the chart of mastery per rule
+the date, the lessons done (their titles in that language, from the pack catalogs) and those
+under way (at which step), how many situations are due for review, and the chart of mastery per
+rule
 (:func:`tilewise.gui.review.chart.paint_mastery`). Every text is drawn with
 ``QPainter.drawText`` into a rectangle, so Qt shapes it (Hindi with Noto Sans Devanagari).
 Learner and pack text is plain text. Exit 0; 2 for an unknown learner; 1 when the file cannot
@@ -34,23 +35,34 @@ from tilewise.store.review import ReviewQueue
 RESOLUTION = 150  # dots per inch of the PDF's drawing units
 
 
-def lessons_done(store: ProgressStore, profile: Profile, packs: Sequence[Pack],
-                 lang: str) -> list[str]:
-    """The titles (in ``lang``) of the lessons the learner completed, in pack order."""
+def lesson_progress(store: ProgressStore, profile: Profile, packs: Sequence[Pack],
+                    lang: str) -> tuple[list[str], list[str]]:
+    """The learner's lessons in ``lang``, in pack order: the titles of those completed, and
+    "<title>: step N of M" for each one started and not finished (N the step the learner is
+    on, 1-based, as the library shows it; the card listed finished lessons only, so a
+    learner halfway through the course looked as if nothing had been done)."""
     summaries = store.lesson_summaries(profile.id)
-    titles = []
+    done, under_way = [], []
     for pack in packs:
         catalog = PackCatalog(Path(pack.path), lang)
         for lesson in pack.lessons:
             summary = summaries.get((pack.id, lesson.id))
+            title = catalog.text(lesson.context(), lesson.title)
             if summary is not None and summary.completed:
-                titles.append(catalog.text(lesson.context(), lesson.title))
-    return titles
+                done.append(title)
+            elif summary is not None:
+                total = len(lesson.steps)
+                # TRANSLATORS: a lesson under way on the printed progress card
+                under_way.append(_("{lesson}: step {number} of {total}", lesson=title,
+                                   number=min(summary.step_index + 1, total), total=total))
+    return done, under_way
 
 
 def draw_card(writer: QPdfWriter, name: str, done: Sequence[str], due: int,
-              scores: Sequence[RuleScore], when: datetime) -> None:
-    """Draw the card on ``writer``'s page (texts in the current language)."""
+              scores: Sequence[RuleScore], when: datetime,
+              under_way: Sequence[str] = ()) -> None:
+    """Draw the card on ``writer``'s page (texts in the current language): ``done`` lesson
+    titles, ``under_way`` lines ("<title>: step N of M", :func:`lesson_progress`)."""
     painter = QPainter(writer)
     try:
         page = QRectF(0, 0, writer.width(), writer.height())
@@ -76,6 +88,9 @@ def draw_card(writer: QPdfWriter, name: str, done: Sequence[str], due: int,
             text("\n".join(f"• {title}" for title in done), 14, gap=1.0)
         else:
             text(_("No lesson done yet."), 14, gap=1.0)
+        if under_way:
+            text(_("Lessons under way"), 18, bold=True, gap=0.2)
+            text("\n".join(f"• {line}" for line in under_way), 14, gap=1.0)
         text(ngettext("{n} situation to review is due today.",
                       "{n} situations to review are due today.", due), 14, gap=1.0)
         text(_("Mastery per rule"), 18, bold=True, gap=0.4)
@@ -99,9 +114,9 @@ def write_card(path: Path, store: ProgressStore, profile: Profile, packs: Sequen
                                      QPageLayout.Orientation.Portrait,
                                      QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter))
     now = when or datetime.now().astimezone()
-    draw_card(writer, profile.name, lessons_done(store, profile, packs, lang),
-              queue.due_today(profile.id, now=now), learner_scores(store, packs, profile.id),
-              now)
+    done, under_way = lesson_progress(store, profile, packs, lang)
+    draw_card(writer, profile.name, done, queue.due_today(profile.id, now=now),
+              learner_scores(store, packs, profile.id), now, under_way)
     if not path.is_file() or path.stat().st_size == 0:
         raise OSError(f"{path} could not be written")
 
@@ -137,4 +152,4 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-__all__ = ["draw_card", "lessons_done", "main", "write_card"]
+__all__ = ["draw_card", "lesson_progress", "main", "write_card"]
