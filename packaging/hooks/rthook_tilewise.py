@@ -10,10 +10,11 @@ Dormant unless one of two environment variables is set; the app itself never rea
   the file named by ``TILEWISE_BUNDLE_CHECK_REPORT``, if set). Exit code 0 when
   all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
 - ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``PySide6.QtWidgets.QApplication`` is
-  replaced by a subclass whose 2 ms timer, on the first event-loop turn with a visible
-  top-level window (main window or dialog), prints ``TILEWISE_SHOWN <time.time()>`` and ends
-  the process at once (``os._exit(0)``). Used by ``build.py measure`` for the app and for
-  the bare-window baseline alike (both are frozen with this hook).
+  replaced by a subclass that watches for the first paint of a visible top-level window (main
+  window or dialog: its ``UpdateRequest``) and, on the next event-loop turn (that paint done),
+  prints ``TILEWISE_SHOWN <time.time()> <CPU seconds of the process>`` and ends the process at
+  once (``os._exit(0)``). Used by ``build.py measure`` and ``tests/benchmarks/bench_startup.py``
+  for the app and for the bare-window baseline alike (both are frozen with this hook).
 """
 
 from __future__ import annotations
@@ -80,27 +81,34 @@ def _startup_probe() -> None:
     import time
 
     from PySide6 import QtWidgets
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QEvent, QObject, QTimer
 
     base = QtWidgets.QApplication
 
-    def check() -> None:
-        if any(w.isVisible() for w in base.topLevelWidgets()):
-            print(f"TILEWISE_SHOWN {time.time():.6f}", flush=True)
-            sys.stdout.flush()
-            os._exit(0)
+    def shown() -> None:
+        print(f"TILEWISE_SHOWN {time.time():.6f} {time.process_time():.4f}", flush=True)
+        sys.stdout.flush()
+        os._exit(0)
+
+    class FirstPaint(QObject):
+        """On the first paint of a visible top-level window (its ``UpdateRequest``), report
+        on the next turn of the event loop, once that paint is done."""
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if (event.type() == QEvent.Type.UpdateRequest and isinstance(watched, QtWidgets.QWidget)
+                    and watched.isWindow() and watched.isVisible()):
+                QTimer.singleShot(0, shown)
+            return False
 
     class ProbedApplication(base):  # type: ignore[misc,valid-type]
-        """QApplication that polls (every 2 ms of event loop) for the first visible window."""
+        """QApplication that reports the first painted window."""
 
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)
-            self._tilewise_probe = QTimer(self)
-            self._tilewise_probe.setInterval(2)
-            self._tilewise_probe.timeout.connect(check)
-            self._tilewise_probe.start()
+            self._tilewise_probe = FirstPaint(self)
+            self.installEventFilter(self._tilewise_probe)
 
-    # Any event loop counts (the main one or a dialog's): the timer runs in both.
+    # Any event loop counts (the main one or a dialog's).
     QtWidgets.QApplication = ProbedApplication  # type: ignore[misc]
 
 

@@ -1,17 +1,29 @@
 """Start-up time: ``tilewise`` to the interactive lesson library vs a bare PySide6 QMainWindow.
 
 Both run in fresh subprocesses of this interpreter on the offscreen platform; the figure is
-the wall time from starting the process to the line ``READY``, printed from the first turn of
-the event loop after the window is shown (for Tilewise: packs loaded and validated, profile
-opened, library built; ``TILEWISE_EXIT_WHEN_READY`` in ``gui/app.py``). One warm-up run each,
-then REPEATS runs each (one with ``--quick``), interleaved; the median is reported, and the
-ratio app/bare (goal: at most 1.3x, issue 21). Byte code is cached in a temporary
-``PYTHONPYCACHEPREFIX`` (as an installed or frozen app has it).
+the wall time from starting the process to the line ``READY``, printed on the first turn of
+the event loop after the window's first paint (its first ``UpdateRequest``, on which Qt lays
+out, paints and flushes the window): for Tilewise, packs loaded and validated, profile opened,
+library built and painted (``TILEWISE_EXIT_WHEN_READY``, ``gui/app.py`` and
+``gui/startup.py``). Before issue 21's fix both printed READY from a zero-time timer, which
+runs before the first paint, so the library's layout and paint were not counted. Tilewise
+also prints ``SETTLED`` when the start-up tasks that wait for the paint (the store's backup)
+are done: shown as an info row, with the CPU seconds of each process to READY (less hit by
+the load of a shared machine than wall time). One warm-up run each, then REPEATS runs each
+(one with ``--quick``), interleaved; the median is reported, and the ratio app/bare (goal: at
+most 1.3x, issue 21). Byte code is cached in a temporary ``PYTHONPYCACHEPREFIX`` (as an
+installed or frozen app has it).
 
 The first start is measured too: each run with a new empty ``HOME`` and ``TILEWISE_HOME`` (no
-settings, no profile, no pack cache), byte code still cached; the same goal. The frozen
-(installed) start needs a frozen build, which this run does not make: that goal is reported
-``not measured`` (and so counts as missed) rather than guessed.
+settings, no profile, no pack cache), byte code still cached; the same goal.
+
+The frozen (installed) start: the app and ``packaging/bench/bare_window.py`` frozen by
+PyInstaller with the same spec, excludes and runtime hook (``packaging/build.py freeze``; about
+half a minute each here), in this run into a temporary folder, unless ``TILEWISE_FROZEN_DIST``
+names a folder holding both bundles (``tilewise/`` and ``bare_window/``) already built; the
+hook's ``TILEWISE_STARTUP_PROBE`` prints the time of the first turn after the first paint of
+a window. Warm: one HOME kept across the runs, after a warm-up run of each. Without
+PyInstaller the goal is reported ``not measured`` (a miss).
 """
 
 from __future__ import annotations
@@ -24,44 +36,140 @@ import tempfile
 import time
 from pathlib import Path
 
-from verdicts import Row, goal
+from verdicts import Row, goal, info
 
 ROOT = Path(__file__).resolve().parents[2]
 REPEATS = 5
 
 BARE = """
-import sys
-from PySide6.QtCore import QTimer
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv)
 window = QMainWindow()
 window.resize(1024, 768)
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.UpdateRequest:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, lambda: (print(f"READY {time.process_time():.4f}", flush=True),
+                                          print(f"SETTLED {time.process_time():.4f}", flush=True),
+                                          app.quit()))
+        return False
+painted = FirstPaint()
+window.installEventFilter(painted)
 window.show()
-QTimer.singleShot(0, lambda: (print("READY", flush=True), app.quit()))
 sys.exit(app.exec())
 """
 
 APP = "import sys; from tilewise.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def _time_to_ready(code: str, args: list[str], env: dict[str, str]) -> float:
+class Start:
+    """One start: wall seconds to READY and to SETTLED, CPU seconds to READY."""
+
+    def __init__(self, ready: float, settled: float, cpu: float) -> None:
+        self.ready, self.settled, self.cpu = ready, settled, cpu
+
+
+def _time_to_ready(code: str, args: list[str], env: dict[str, str]) -> Start:
     began = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", code, *args], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
+    ready = cpu = None
     for line in process.stdout:
-        if line.strip() == "READY":
-            elapsed = time.perf_counter() - began
+        word, _, value = line.strip().partition(" ")
+        if word == "READY":
+            ready, cpu = time.perf_counter() - began, float(value)
+        elif word == "SETTLED" and ready is not None and cpu is not None:
+            settled = time.perf_counter() - began
             break
     else:
         process.wait(timeout=60)
-        raise RuntimeError(f"no READY line (exit code {process.returncode})")
+        raise RuntimeError(f"no READY and SETTLED lines (exit code {process.returncode})")
     process.wait(timeout=60)
-    return elapsed
+    return Start(ready, settled, cpu)
+
+
+def _median(starts: list[Start], field: str) -> float:
+    return statistics.median(getattr(s, field) for s in starts)
+
+
+def frozen_bundles() -> tuple[Path, Path, str] | None:
+    """The frozen app's and bare window's executables and where they came from: the folder
+    ``TILEWISE_FROZEN_DIST`` names, else both frozen now (None without PyInstaller)."""
+    import importlib.util
+
+    given = os.environ.get("TILEWISE_FROZEN_DIST")
+    if given:
+        dist = Path(given)
+        how = f"bundles from {dist}"
+    else:
+        if importlib.util.find_spec("PyInstaller") is None:
+            return None
+        sys.path.insert(0, str(ROOT / "packaging"))
+        import build  # packaging/build.py
+
+        work = Path(tempfile.mkdtemp(prefix="tilewise-bench-freeze-"))
+        began = time.perf_counter()
+        build.freeze(work=work)
+        build.freeze(bare=True, work=work)
+        dist = work / "dist"
+        how = f"both frozen in this run, {time.perf_counter() - began:.0f} s"
+    app, bare = dist / "tilewise" / "tilewise", dist / "bare_window" / "bare_window"
+    if not (app.is_file() and bare.is_file()):
+        raise RuntimeError(f"no frozen app and bare window in {dist}")
+    return app, bare, how
+
+
+def _frozen_start(exe: Path, args: list[str], env: dict[str, str]) -> Start:
+    spawned = time.time()  # the probe prints time.time() of the first turn after the paint
+    done = subprocess.run([str(exe), *args], env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
+    for line in done.stdout.splitlines():
+        if line.startswith("TILEWISE_SHOWN "):
+            _word, wall, cpu = line.split()
+            ready = float(wall) - spawned
+            return Start(ready, ready, float(cpu))
+    raise RuntimeError(f"{exe.name} showed no window (exit {done.returncode}): "
+                       f"{done.stderr[-800:]}")
+
+
+def frozen_rows(repeats: int) -> list[Row]:
+    """The frozen goal row (and its CPU info row), warm: one HOME across the runs."""
+    try:
+        found = frozen_bundles()
+    except Exception as error:  # noqa: BLE001 - a failed build is a missed goal, said why
+        return [goal("frozen (installed) start vs bare frozen window", None, "s", limit=1.3,
+                     on="ratio", note=f"no frozen build: {type(error).__name__}: {error}")]
+    if found is None:
+        return [goal("frozen (installed) start vs bare frozen window", None, "s", limit=1.3,
+                     on="ratio", note="no frozen build: PyInstaller is not installed")]
+    app, bare, how = found
+    home = tempfile.mkdtemp(prefix="tilewise-bench-frozen-")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TILEWISE_", "PYTHON"))}
+    env.update(QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home, TILEWISE_STARTUP_PROBE="1")
+    args = ["--profile", "Bench", "--lang", "en"]
+    _frozen_start(app, args, env)  # warm-up: the page cache, the profile, the pack cache
+    _frozen_start(bare, [], env)
+    ours, base = [], []
+    for _ in range(repeats):
+        base.append(_frozen_start(bare, [], env))
+        ours.append(_frozen_start(app, args, env))
+    a, b = _median(ours, "ready"), _median(base, "ready")
+    ac, bc = _median(ours, "cpu"), _median(base, "cpu")
+    return [
+        goal("frozen (installed) start vs bare frozen window, warm", a, "s", baseline=b,
+             ratio=a / b, limit=1.3, on="ratio", note=f"median of {repeats}; {how}"),
+        info("frozen start, CPU seconds to the first paint", ac, "s", baseline=bc,
+             ratio=ac / bc),
+    ]
 
 
 def run(quick: bool = False) -> list[Row]:
-    """Rows for ``run.py``: warm and first-start medians (s) against the bare window."""
+    """Rows for ``run.py``: warm and first-start medians (s) against the bare window, from
+    source and frozen."""
     repeats = 1 if quick else REPEATS
     home = tempfile.mkdtemp(prefix="tilewise-bench-")
     # Byte code is cached (in a temporary prefix, not in the tree) as an installed app has it;
@@ -73,8 +181,10 @@ def run(quick: bool = False) -> list[Row]:
     app_args = ["--profile", "Bench", "--lang", "en"]
     _time_to_ready(BARE, [], env)
     _time_to_ready(APP, app_args, env)
-    bare, app = [], []
-    first_bare, first_app = [], []
+    bare: list[Start] = []
+    app: list[Start] = []
+    first_bare: list[Start] = []
+    first_app: list[Start] = []
     for _ in range(repeats):
         bare.append(_time_to_ready(BARE, [], env))
         app.append(_time_to_ready(APP, app_args, env))
@@ -85,15 +195,26 @@ def run(quick: bool = False) -> list[Row]:
                      XDG_DATA_HOME=str(Path(fresh) / ".local" / "share"))
         first_bare.append(_time_to_ready(BARE, [], first))
         first_app.append(_time_to_ready(APP, app_args, first))
-    bare_s, app_s = statistics.median(bare), statistics.median(app)
-    fb, fa = statistics.median(first_bare), statistics.median(first_app)
+    bare_s, app_s = _median(bare, "ready"), _median(app, "ready")
+    fb, fa = _median(first_bare, "ready"), _median(first_app, "ready")
+    cpu_b, cpu_a = _median(bare, "cpu"), _median(app, "cpu")
+    fcpu_b, fcpu_a = _median(first_bare, "cpu"), _median(first_app, "cpu")
+    settled, first_settled = _median(app, "settled"), _median(first_app, "settled")
     return [
         goal("start from source to the library, warm", app_s, "s", baseline=bare_s,
-             ratio=app_s / bare_s, limit=1.3, on="ratio", note=f"median of {repeats}"),
+             ratio=app_s / bare_s, limit=1.3, on="ratio",
+             note=f"median of {repeats}; to the first turn after the first paint"),
+        info("start from source, warm, CPU seconds to READY", cpu_a, "s", baseline=cpu_b,
+             ratio=cpu_a / cpu_b),
+        info("start from source, warm, to SETTLED (start-up tasks done)", settled, "s",
+             baseline=bare_s, ratio=settled / bare_s),
         goal("start from source, first start (empty HOME)", fa, "s", baseline=fb,
              ratio=fa / fb, limit=1.3, on="ratio", note=f"median of {repeats}"),
-        goal("frozen (installed) start vs bare frozen window", None, "s", limit=1.3,
-             on="ratio", note="no frozen build in this run"),
+        info("start from source, first start, CPU seconds to READY", fcpu_a, "s",
+             baseline=fcpu_b, ratio=fcpu_a / fcpu_b),
+        info("start from source, first start, to SETTLED", first_settled, "s", baseline=fb,
+             ratio=first_settled / fb),
+        *frozen_rows(repeats),
     ]
 
 

@@ -85,7 +85,7 @@ def format_table(rows: list[Row], failures: Sequence[str] = ()) -> str:
     lines = [(r.measure + (f" ({r.note})" if r.note else ""), _goal_text(r),
               _number(r.result, r.unit), _number(r.baseline, r.unit),
               "-" if r.ratio is None else f"{r.ratio:.2f}x", verdict(r)) for r in rows]
-    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(header)]
+    widths = [max([len(h), *(len(line[i]) for line in lines)]) for i, h in enumerate(header)]
     out = [" | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)),
            "-|-".join("-" * w for w in widths)]
     out += [" | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines]

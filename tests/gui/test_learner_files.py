@@ -69,7 +69,7 @@ def test_a_learner_is_exported_and_a_bad_file_is_refused_with_nothing_changed(
 
 def test_a_backup_is_restored_after_a_confirm_and_a_bad_one_changes_nothing(
         window: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tilewise.gui.dialogs import transfer
+    from tilewise.gui.dialogs import restore, transfer
 
     files = window.learner_files
     folder = home / "backups"
@@ -85,7 +85,7 @@ def test_a_backup_is_restored_after_a_confirm_and_a_bad_one_changes_nothing(
     with sqlite3.connect(newer) as conn:
         conn.execute("PRAGMA user_version = 99")
     conn.close()
-    dialog = transfer.RestoreDialog(backups(folder))
+    dialog = restore.RestoreDialog(backups(folder))
     assert dialog.list.count() == 3 and dialog.chosen() == clean  # newest first
     assert "2000" in dialog.list.item(2).text() and " at " in dialog.list.item(2).text()
     dialog.close()

@@ -28,10 +28,14 @@ def test_each_start_backs_the_store_up_and_keeps_ten(home: Any, qtbot: Any) -> N
 
     qt = QApplication.instance()
     sheet = qt.styleSheet() if isinstance(qt, QApplication) else ""
-    for _ in range(2):
+    for made in range(2):
         window = app.start(app.parser().parse_args(["--profile", "Sam", "--lang", "en"]))
         assert window is not None
         qtbot.addWidget(window)
+        QApplication.processEvents()
+        assert len(backups()) == made  # the copy waits for the library's first paint
+        window.show()
+        qtbot.waitUntil(lambda made=made: len(backups()) == made + 1, timeout=5000)
         window.close()
         window.store.close()
     assert len(backups()) == 2 and backups()[0].parent == home / "data" / "backups"

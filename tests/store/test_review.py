@@ -222,3 +222,26 @@ def test_a_schema_3_store_gains_the_variants_table(tmp_path: Path) -> None:
         assert queue.situation(sid) is not None and queue.shown_variants(sid) == {}
         queue.review(sid, "good", now=T0 + timedelta(hours=1), variant=1)
         assert queue.shown_variants(sid) == {1: "2026-12-01T10:00:00Z"}
+
+
+def test_rating_numbers_are_fsrs_ratings_and_fsrs_waits_for_the_first_card() -> None:
+    """The store keeps FSRS rating numbers without importing fsrs at start (issue 21): the
+    names map to ``fsrs.Rating``'s own values, and a queue that only counts imports nothing."""
+    import subprocess
+    import sys
+
+    import fsrs
+
+    from tilewise.store import review
+
+    assert {name: fsrs.Rating(value).name.lower() for name, value in review.RATINGS.items()} == {
+        name: name for name in review.RATINGS}
+    assert review.AGAIN == int(fsrs.Rating.Again)
+    code = ("import sys, tempfile, pathlib; from tilewise.store.progress import ProgressStore; "
+            "from tilewise.store.review import ReviewQueue; "
+            "s = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / 'p.sqlite3'); "
+            "q = ReviewQueue(s); p = s.create_profile('A', 'en'); "
+            "print(q.due_today(p.id), q.outcomes(p.id), 'fsrs' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["0", "[]", "False"]

@@ -38,6 +38,7 @@ from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.review.room import install_review
+from tilewise.gui.startup import AfterFirstPaint
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
@@ -70,6 +71,8 @@ class MainWindow(QMainWindow):
         self.settings_path = settings_path
         self._closed = False
         self.problems = problems or []
+        # start-up work the first screen does not show waits for its first paint (issue 21)
+        self.after_paint = AfterFirstPaint(self)
         self.images = TileImages(settings.theme)
         self.library = LibraryView()
         self._player: LessonPlayer | None = None

@@ -19,6 +19,17 @@ def make_plain(*labels: QLabel | QMessageBox) -> None:
         label.setTextFormat(Qt.TextFormat.PlainText)
 
 
+def plain_label(object_name: str = "") -> QLabel:
+    """A word-wrapped label that shows its text as plain text (never rich text), for sentences
+    built from codes and pack or learner text."""
+    label = QLabel()
+    if object_name:
+        label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
 def plain_tip(text: str) -> str:
     """``text`` as a tooltip that shows literally: text Qt would take for rich text is
     escaped (``Qt.convertFromPlainText``: ``<`` becomes ``&lt;``, line breaks stay)."""
@@ -27,4 +38,4 @@ def plain_tip(text: str) -> str:
     return text
 
 
-__all__ = ["make_plain", "plain_tip"]
+__all__ = ["make_plain", "plain_label", "plain_tip"]

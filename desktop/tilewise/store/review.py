@@ -29,15 +29,17 @@ import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
-from typing import Any
-
-from fsrs import Card, Rating, Scheduler
+from typing import TYPE_CHECKING, Any
 
 from tilewise.store.progress import ProgressStore
 
-RATINGS: Mapping[str, Rating] = {"again": Rating.Again, "hard": Rating.Hard, "good": Rating.Good,
-                                 "easy": Rating.Easy}
-"""Rating names the app uses -> FSRS ratings ("easy" is never given by the app)."""
+if TYPE_CHECKING:  # fsrs is imported when a card is first scheduled: not needed to start
+    from fsrs import Card, Scheduler
+
+RATINGS: Mapping[str, int] = {"again": 1, "hard": 2, "good": 3, "easy": 4}
+"""Rating names the app uses -> FSRS ratings (``fsrs.Rating`` values; "easy" is never given
+by the app)."""
+AGAIN = RATINGS["again"]  # fsrs.Rating.Again: a lapse; a review answer that was not right
 KINDS = ("task", "quiz")
 _DUE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
@@ -194,7 +196,16 @@ class ReviewQueue:
 
     def __init__(self, store: ProgressStore, scheduler: Scheduler | None = None) -> None:
         self.store = store
-        self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
+        self._scheduler = scheduler
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """The FSRS scheduler (made, and ``fsrs`` imported, on first use)."""
+        if self._scheduler is None:
+            from fsrs import Scheduler
+
+            self._scheduler = Scheduler(enable_fuzzing=False)
+        return self._scheduler
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -205,6 +216,8 @@ class ReviewQueue:
         situation ids (an existing id when the same wrong action on the same step is kept
         already: it is reviewed as Again instead). Nothing is written when one is not well
         formed (ValueError, TypeError) or the profile is unknown (KeyError)."""
+        from fsrs import Card, Rating
+
         when = _utc(now)
         rows = [_checked(m) for m in mistakes]
         ids: list[int] = []
@@ -218,7 +231,7 @@ class ReviewQueue:
                     (profile_id, pack_id, lesson_id, step_id, action)).fetchone()
                 if found is not None:
                     self._rate(conn, found["id"], Card.from_dict(json.loads(found["card"])),
-                               Rating.Again, when, counted=False)
+                               AGAIN, when, counted=False)
                     ids.append(found["id"])
                     continue
                 card, _log = self.scheduler.review_card(Card(due=when), Rating.Again, when)
@@ -230,7 +243,7 @@ class ReviewQueue:
                 assert cursor.lastrowid is not None
                 conn.execute("INSERT INTO reviews (situation_id, rating, reviewed, in_review)"
                              " VALUES (?, ?, ?, 0)",
-                             (cursor.lastrowid, int(Rating.Again), due_text(when)))
+                             (cursor.lastrowid, AGAIN, due_text(when)))
                 ids.append(cursor.lastrowid)
         return ids
 
@@ -283,6 +296,8 @@ class ReviewQueue:
         ``variant``: which table the review was played on (0 = the mistake's own, n = the
         task's variant n, ``tilewise.lessons.review.pick_variant``), kept with the time as
         shown (:meth:`shown_variants`); ValueError for a negative one, nothing written."""
+        from fsrs import Card
+
         grade = RATINGS[rating]
         when = _utc(now)
         _check_variant(variant)
@@ -302,10 +317,12 @@ class ReviewQueue:
         assert found is not None
         return found
 
-    def _rate(self, conn: Any, situation_id: int, card: Card, grade: Rating, when: datetime, *,
+    def _rate(self, conn: Any, situation_id: int, card: Card, grade: int, when: datetime, *,
               counted: bool) -> None:
-        card, _log = self.scheduler.review_card(card, grade, when)
-        lapse = int(grade == Rating.Again)
+        from fsrs import Rating
+
+        card, _log = self.scheduler.review_card(card, Rating(grade), when)
+        lapse = int(grade == AGAIN)
         conn.execute(
             """UPDATE situations SET card = ?, due = ?, reviews = reviews + ?,
                       lapses = lapses + ? WHERE id = ?""",
@@ -313,7 +330,7 @@ class ReviewQueue:
              situation_id))
         conn.execute("INSERT INTO reviews (situation_id, rating, reviewed, in_review) "
                      "VALUES (?, ?, ?, ?)",
-                     (situation_id, int(grade), due_text(when), int(counted)))
+                     (situation_id, grade, due_text(when), int(counted)))
 
     def forget(self, situation_id: int) -> None:
         """Delete one situation and its reviews (KeyError for an unknown id)."""
@@ -375,7 +392,7 @@ class ReviewQueue:
         rows = self.store._conn.execute(
             """SELECT s.rule, r.rating FROM reviews r JOIN situations s ON s.id = r.situation_id
                WHERE s.profile_id = ? ORDER BY r.id""", (profile_id,)).fetchall()
-        return [(r["rule"], int(r["rating"]) != int(Rating.Again)) for r in rows]
+        return [(r["rule"], int(r["rating"]) != AGAIN) for r in rows]
 
     def shown_variants(self, situation_id: int) -> dict[int, str]:
         """Variant number -> when it was last played in review (UTC text), for

@@ -8,7 +8,7 @@
   file is checked before anything is written, so a damaged file, a file that is no learner
   file, or one from a newer Tilewise is refused with a sentence that says which, and the store
   is left as it was;
-- **Restore a backup…**: :class:`RestoreDialog` lists the rotating backups (newest first, each
+- **Restore a backup…**: :class:`tilewise.gui.dialogs.restore.RestoreDialog` lists the rotating backups (newest first, each
   with its date and time in the learner's language); the chosen one is checked first (a
   damaged or newer one is refused, nothing changed), then restored after a confirm: the store
   is closed, the current one is backed up, the backup copied over it and the store opened
@@ -26,29 +26,14 @@ import logging
 import re
 import sqlite3
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QMessageBox,
-    QVBoxLayout,
-    QWidget,
-)
 
-from tilewise.gui.qtlang import translate_buttons
-from tilewise.i18n import _, add_listener, current_language, remove_listener
+from tilewise.i18n import _, add_listener, remove_listener
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
 from tilewise.store.transfer import (
-    KEEP,
     TransferError,
     backup_dir,
     backup_time,
@@ -63,66 +48,11 @@ from tilewise.store.transfer import (
 log = logging.getLogger(__name__)
 
 
-def when_text(when: datetime | None) -> str:
-    """A backup's date and time in the current language (local time), e.g. "1 December 2026
-    at 09:20"; "?" when unknown."""
-    if when is None:
-        return "?"
-    local = QDateTime.fromSecsSinceEpoch(int(when.timestamp()))
-    locale = QLocale(current_language())
-    return _("{date} at {time}", date=locale.toString(local.date(), QLocale.FormatType.LongFormat),
-             time=locale.toString(local.time(), QLocale.FormatType.ShortFormat))
-
-
 def file_name(name: str) -> str:
     """A file name for a learner's export: the name without characters a file system
     refuses, then ``-tilewise.json``."""
     safe = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "_", name).strip(" .") or "learner"
     return f"{safe}-tilewise.json"
-
-
-class RestoreDialog(QDialog):
-    """The backups to choose from, newest first, each with its date (see the module doc)."""
-
-    def __init__(self, found: list[Path], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("restore-backup")
-        self.found = found
-        self.intro = QLabel()
-        self.intro.setWordWrap(True)
-        self.list = QListWidget()
-        self.list.setObjectName("backups")
-        for path in found:
-            item = QListWidgetItem(when_text(backup_time(path)))
-            item.setData(256, str(path))
-            self.list.addItem(item)
-        self.list.setCurrentRow(0)
-        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
-        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                    | QDialogButtonBox.StandardButton.Cancel)
-        self.box.accepted.connect(self.accept)
-        self.box.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.intro)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.box)
-        self.resize(560, 420)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Texts in the current language."""
-        self.setWindowTitle(_("Restore a backup"))
-        self.intro.setText(_("Tilewise keeps a copy of all progress each time it starts (the "
-                             "newest {n}). Choose the one to go back to.", n=KEEP))
-        translate_buttons(self.box)
-        ok = self.box.button(QDialogButtonBox.StandardButton.Ok)
-        if ok is not None:
-            ok.setText(_("Restore…"))
-
-    def chosen(self) -> Path | None:
-        """The selected backup."""
-        item = self.list.currentItem()
-        return None if item is None else Path(str(item.data(256)))
 
 
 class LearnerFiles:
@@ -236,6 +166,8 @@ class LearnerFiles:
         chosen = self.choose_backup(found)
         if chosen is None:
             return None
+        from tilewise.gui.dialogs.restore import when_text
+
         when = when_text(backup_time(chosen))
         try:
             check_backup(chosen)
@@ -306,25 +238,36 @@ class LearnerFiles:
         window.apply_language(profile.language)
         window.show_library()
 
-    # -- the questions (tests answer them) -------------------------------------------------
+    # -- the questions (tests answer them; their dialogs are imported when first asked) -----
 
     def _save_name(self, suggested: str) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _filter = QFileDialog.getSaveFileName(
             self.window, _("Export this learner"), str(Path.home() / suggested),
             _("Tilewise learner files (*.json)"))
         return name
 
     def _open_name(self) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _filter = QFileDialog.getOpenFileName(
             self.window, _("Import a learner"), str(Path.home()),
             _("Tilewise learner files (*.json)"))
         return name
 
     def _choose_backup(self, found: list[Path]) -> Path | None:
+        from tilewise.gui.dialogs.restore import RestoreDialog
+
         dialog = RestoreDialog(found, self.window)
         return dialog.chosen() if dialog.exec() else None
 
     def _confirm(self, text: str) -> bool:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+
+        from tilewise.gui.qtlang import translate_buttons
+
         box = QMessageBox(QMessageBox.Icon.Question, _("Restore a backup"), text,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.window)
@@ -333,6 +276,11 @@ class LearnerFiles:
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def _tell(self, text: str, problem: bool) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+
+        from tilewise.gui.qtlang import translate_buttons
+
         icon = QMessageBox.Icon.Warning if problem else QMessageBox.Icon.Information
         box = QMessageBox(icon, _("Tilewise"), text, QMessageBox.StandardButton.Ok, self.window)
         box.setTextFormat(Qt.TextFormat.PlainText)  # learner and file names
@@ -345,4 +293,4 @@ def install_learner_files(window: Any) -> LearnerFiles:
     return LearnerFiles(window)
 
 
-__all__ = ["LearnerFiles", "RestoreDialog", "file_name", "install_learner_files", "when_text"]
+__all__ = ["LearnerFiles", "file_name", "install_learner_files"]

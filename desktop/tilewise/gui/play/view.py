@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import plain_label
 from tilewise.gui.player.player import command_label, keyboard_help
 from tilewise.gui.practice.widgets import (
-    plain_label,
     refusal_text,
     table_beside_words,
     tile_list,

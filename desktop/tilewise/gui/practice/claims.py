@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import plain_label
 from tilewise.gui.player.player import command_label
 from tilewise.gui.practice.widgets import (
     clear_layout,
-    plain_label,
     refusal_text,
     table_beside_words,
 )

@@ -23,7 +23,6 @@ from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
 from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore, SaveFailed
-from tilewise.store.review import ReviewQueue
 
 if TYPE_CHECKING:
     from tilewise.gui.play.view import PlayView
@@ -285,6 +284,8 @@ class PracticeHub:
         mistakes = [moment_mistake(m, ruleset=engine.ruleset, deal=engine.code,
                                    seat=engine.learner, step_id=f"hand-{engine.code}-{m.number}")
                     for m in view.moments if m.mistake]
+        from tilewise.store.review import ReviewQueue  # fsrs: not needed to start
+
         try:
             ReviewQueue(self.window.store).keep_mistakes(
                 self.window.profile.id, pack.id, lesson.id if lesson is not None else "hand",

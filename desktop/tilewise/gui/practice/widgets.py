@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLayout, QToolButton, QWidget
 
 from tilewise.gui.reasons import explain, tile_name
 from tilewise.gui.scroll import PageArea
@@ -23,17 +23,6 @@ def tile_list(tiles: Sequence[str]) -> str:
     """Tile names joined with the translated list separator ("" for no tiles)."""
     # TRANSLATORS: separator between tile names in a list
     return pgettext("list separator", ", ").join(tile_name(t) for t in tiles)
-
-
-def plain_label(object_name: str = "") -> QLabel:
-    """A word-wrapped label that shows its text as plain text (never rich text), for sentences
-    built from codes and pack or learner text."""
-    label = QLabel()
-    if object_name:
-        label.setObjectName(object_name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
 
 
 def clear_layout(layout: QLayout) -> None:

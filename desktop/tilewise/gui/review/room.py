@@ -19,11 +19,11 @@ from tilewise.gui.review.scores import learner_scores
 from tilewise.gui.review.suggest import PracticeLine
 from tilewise.i18n import _, add_listener, remove_listener
 from tilewise.lessons.mastery import Practice, suggest_practice
-from tilewise.lessons.session import LessonSession
 from tilewise.store.review import ReviewQueue, end_of_day
 
 if TYPE_CHECKING:  # the page (its chart and runs) is imported when first shown (issue 21)
     from tilewise.gui.review.page import ReviewPage, ReviewRun
+    from tilewise.lessons.session import LessonSession
 
 
 class ReviewRoom:

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
-from tilewise.gui.practice.widgets import plain_label
+from tilewise.gui.plaintext import plain_label
 from tilewise.gui.review.rulenames import rule_name
 from tilewise.i18n import _, current_language, ngettext
 from tilewise.lessons.catalog import PackCatalog

@@ -1,0 +1,65 @@
+"""Start-up work that waits for the window's first paint (issue 21: start-up time).
+
+The window is shown as soon as the library is built; what the learner does not see at once
+(the rotating backup of the progress store, for one) runs after the first paint, one task per
+turn of the event loop, so that a click or a key press is answered between two tasks.
+
+"Painted" is the window's first ``UpdateRequest``: the event on which Qt lays out, paints and
+flushes the top-level widget (after ``show()`` it comes in a later turn of the event loop than
+a zero-time timer started beside it, so a timer alone would run before anything is seen).
+The start-up benchmark (``TILEWISE_EXIT_WHEN_READY``, ``gui.app.main``) prints ``READY`` as
+the first task, in the first turn after that paint (the library is on screen and the next
+event is answered after at most one short task), and ``SETTLED`` as the last one, when every
+start-up task is done; it reports both.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+log = logging.getLogger(__name__)
+
+__all__ = ["AfterFirstPaint"]
+
+
+class AfterFirstPaint(QObject):
+    """Runs queued tasks after ``window``'s first paint, one per turn of the event loop, in
+    the order they were added; a task added after the paint runs in a later turn. A task that
+    raises is logged and the next one still runs (start-up extras never stop the app).
+    ``painted`` tells whether the paint is past. Lives as long as ``window`` (its child)."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.painted = False
+        self._tasks: list[Callable[[], object]] = []
+        window.installEventFilter(self)
+
+    def add(self, task: Callable[[], object], *, first: bool = False) -> None:
+        """Queue ``task`` (no arguments; its result is ignored), or with ``first`` put it
+        before the tasks queued so far."""
+        self._tasks.insert(0, task) if first else self._tasks.append(task)
+        if self.painted and len(self._tasks) == 1:
+            QTimer.singleShot(0, self._next)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if not self.painted and event.type() == QEvent.Type.UpdateRequest:
+            self.painted = True
+            watched.removeEventFilter(self)
+            if self._tasks:  # the timer fires once this paint has been done and flushed
+                QTimer.singleShot(0, self._next)
+        return False
+
+    def _next(self) -> None:
+        if not self._tasks:
+            return
+        task = self._tasks.pop(0)
+        try:
+            task()
+        except Exception:  # noqa: BLE001 - logged; the app and the next task go on
+            log.exception("a start-up task failed")
+        if self._tasks:
+            QTimer.singleShot(0, self._next)
