@@ -116,7 +116,8 @@ def test_full_sets_fit_their_supply() -> None:
 
 @pytest.mark.parametrize(
     ("tile", "suit", "rank"), [("1B", "B", 1), ("9D", "D", 9), ("E", None, None),
-                               ("RD", None, None), ("F", None, None), ("J", None, None)]
+                               ("RD", None, None), ("F", None, None), ("J", None, None),
+                               ("5b", None, None), ("0B", None, None)]
 )
 def test_suit_and_rank(tile: str, suit: str | None, rank: int | None) -> None:
     assert suit_of(tile) == suit and rank_of(tile) == rank

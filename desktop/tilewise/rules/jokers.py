@@ -189,22 +189,48 @@ def card_line_for(
 
     A line is a :class:`~tilewise.rules.cardlines.CardLine` or a plain sequence of concrete
     groups. Answers are kept for the last few thousand hands asked (the same hand is asked
-    again and again: by each claim of a precedence question, by a pack's repeated tasks)."""
+    again and again: by each claim of a precedence question, by a pack's repeated tasks).
+    A hand without exposures is tried against each line's :data:`Bounds` worked out once per
+    card, its tiles counted once (:func:`line_matches` per line counted them again for every
+    line; issue 21); tests/rules/test_fast_paths.py checks it against :func:`line_matches`."""
     lines = card if type(card) is tuple and all(type(line) is CardLine for line in card) else (
         tuple(line if isinstance(line, CardLine) else CardLine(tuple(line)) for line in card))
     known = _ANSWERS.get(id(lines))
     if known is None or known[0] is not lines:  # a card (tuples: the same object, same card)
         if len(_ANSWERS) >= CARDS_KEPT:
             _ANSWERS.clear()
-        known = _ANSWERS[id(lines)] = (lines, {})
-    answers = known[1]
+        known = _ANSWERS[id(lines)] = (lines, _forms(lines), {})
+    answers = known[2]
     key = (tuple(concealed), tuple(melds))
     if key not in answers:
         if len(answers) >= HANDS_KEPT:
             answers.clear()
-        answers[key] = next((index for index, line in enumerate(lines)
-                             if line_matches(line, key[0], key[1])), None)
+        if melds:
+            answers[key] = next((index for index, line in enumerate(lines)
+                                 if line_matches(line, key[0], key[1])), None)
+        else:
+            answers[key] = _first_fit(known[1], key[0])
     return answers[key]
+
+
+_Forms = tuple[tuple[int, int, tuple[Bounds, ...]], ...]
+"""A card's lines as a hand without exposures is tried against them: ``(index, size,
+bounds)`` of each line, in card order."""
+
+
+def _forms(lines: tuple[CardLine, ...]) -> _Forms:
+    return tuple((index, line.size, _bounds(line)) for index, line in enumerate(lines))
+
+
+def _first_fit(forms: _Forms, concealed: tuple[str, ...]) -> int | None:
+    """:func:`line_matches` without exposures on each line in turn (a concealed line takes
+    such a hand too): the index of the first line of the hand's size whose forms it fits."""
+    have = _naturals(concealed)
+    size = len(concealed)
+    for index, line_size, bounds in forms:
+        if line_size == size and _fits_some(bounds, have):
+            return index
+    return None
 
 
 #: How many cards and hands per card :func:`card_line_for` keeps answers for; then it starts
@@ -212,9 +238,17 @@ def card_line_for(
 CARDS_KEPT = 64
 HANDS_KEPT = 4096
 #: Answers of :func:`card_line_for` per card (by the card tuple itself, kept here so that its
-#: id names it alone) and hand: the same hand is asked again and again (by each claim of a
-#: precedence question, for each tile of a hand's waits, by a pack's repeated tasks).
-_ANSWERS: dict[int, tuple[tuple[CardLine, ...], dict[tuple[Any, ...], int | None]]] = {}
+#: id names it alone, with its lines' forms) and hand: the same hand is asked again and again
+#: (by each claim of a precedence question, for each tile of a hand's waits, by a pack's
+#: repeated tasks).
+_ANSWERS: dict[int, tuple[tuple[CardLine, ...], _Forms, dict[tuple[Any, ...], int | None]]] = {}
+
+
+def forget_card_answers() -> None:
+    """Forget the answers :func:`card_line_for` keeps per hand (answers stay the same; what
+    it keeps per card stays)."""
+    for _lines, _forms, answers in _ANSWERS.values():
+        answers.clear()
 
 
 def judge_joker_exchange(table: Table, action: Mapping[str, Any]) -> Verdict:

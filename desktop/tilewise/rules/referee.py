@@ -27,7 +27,7 @@ from tilewise.rules.charleston import (
     judge_votes,
 )
 from tilewise.rules.claims import judge_claim, judge_claims
-from tilewise.rules.jokers import group_reason, judge_joker_exchange
+from tilewise.rules.jokers import forget_card_answers, group_reason, judge_joker_exchange
 from tilewise.rules.kongs import judge_kong_added, judge_kong_concealed
 from tilewise.rules.state import ScenarioError, Table, next_live, seat_value, tile_refusal
 from tilewise.rules.tiles import (
@@ -40,9 +40,10 @@ from tilewise.rules.tiles import (
 )
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 from tilewise.rules.waits import judge_waits
-from tilewise.rules.wins import judge_declare_win
+from tilewise.rules.wins import forget_splits, judge_declare_win
 
-__all__ = ["ScenarioError", "judge", "judge_verdict", "main", "matches", "tile_refusal"]
+__all__ = ["ScenarioError", "forget_hands", "judge", "judge_verdict", "main", "matches",
+           "tile_refusal"]
 
 
 def judge_group(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -127,6 +128,15 @@ def judge(scenario: Mapping[str, Any]) -> dict[str, Any]:
     cannot read: bad JSON shape, unknown action, a state key the action needs is missing.
     """
     return judge_verdict(scenario).to_answer()
+
+
+def forget_hands() -> None:
+    """Forget the answers the core keeps per hand (WSM winning splits, the card line an
+    American hand makes); what it keeps per practice card stays. Answers never change by it,
+    only the time they take: ``make bench`` calls it before each pass over the same scenarios,
+    so that every pass judges each hand afresh (issue 21)."""
+    forget_splits()
+    forget_card_answers()
 
 
 def matches(expected: object, actual: object, key: str = "") -> bool:

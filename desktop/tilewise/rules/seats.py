@@ -10,6 +10,12 @@ from typing import Literal
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 _INDEX: dict[str, int] = {seat: index for index, seat in enumerate(SEATS)}
+#: The other three seats after each seat in turn order (lower, opposite, upper), looked up
+#: rather than worked out: every claim asks them several times (issue 21).
+_AFTER: dict[str, tuple[str, str, str]] = {
+    seat: (SEATS[(index + 1) % 4], SEATS[(index + 2) % 4], SEATS[(index + 3) % 4])
+    for index, seat in enumerate(SEATS)
+}
 
 Relation = Literal["lower", "opposite", "upper"]
 
@@ -21,17 +27,17 @@ def is_seat(value: object) -> bool:
 
 def right_of(seat: str) -> str:
     """The next player in turn (WSM lower seat): ``right_of("E") == "S"``."""
-    return SEATS[(_INDEX[seat] + 1) % 4]
+    return _AFTER[seat][0]
 
 
 def across_of(seat: str) -> str:
     """The player opposite: ``across_of("E") == "W"``."""
-    return SEATS[(_INDEX[seat] + 2) % 4]
+    return _AFTER[seat][1]
 
 
 def left_of(seat: str) -> str:
     """The previous player (WSM upper seat): ``left_of("E") == "N"``."""
-    return SEATS[(_INDEX[seat] + 3) % 4]
+    return _AFTER[seat][2]
 
 
 lower_of = right_of
@@ -62,4 +68,4 @@ def relation(discarder: str, claimant: str) -> Relation:
 
 def seats_after(start: str) -> tuple[str, str, str]:
     """The other three seats in turn order after ``start`` (lower, opposite, upper)."""
-    return right_of(start), across_of(start), left_of(start)
+    return _AFTER[start]

@@ -8,6 +8,7 @@ needs a key that is missing asks for it through an accessor, which raises
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from tilewise.rules.cardlines import (
     CardGroup as CardGroup,  # re-exported: tests and packs use it here
 )
 from tilewise.rules.cardlines import parse_card as _parse_card
-from tilewise.rules.seats import SEATS, is_seat
+from tilewise.rules.seats import SEATS, is_seat, seats_after
 from tilewise.rules.tiles import (
     RULESETS,
     TileError,
@@ -128,6 +129,8 @@ def _fail(message: str) -> ScenarioError:
 
 def seat_value(value: object, what: str) -> str:
     """``value`` as a seat, or raise ScenarioError naming ``what``."""
+    if type(value) is str and value in SEATS:  # what JSON gives, without a call (issue 21)
+        return value
     if not is_seat(value):
         raise _fail(f"{what} must be one of E S W N, not {describe(value)}")
     return str(value)
@@ -147,11 +150,18 @@ def _mapping(value: object, what: str) -> Mapping[str, Any]:
     return value
 
 
-def _seat_map(value: object, what: str) -> dict[str, Any]:
+_SEAT_SET = frozenset(SEATS)
+#: What a missing seat map reads as (never changed).
+_NO_SEATS: dict[str, Any] = {}
+
+
+def _seat_map(value: object, what: str) -> Mapping[str, Any]:
+    """``value`` as a map by seat; ScenarioError for a key that is not a seat."""
     mapping = _mapping(value, what)
-    for key in mapping:
-        seat_value(key, f"a seat in {what}")
-    return dict(mapping)
+    if not mapping.keys() <= _SEAT_SET:  # one set comparison when every key is a seat
+        odd = next(key for key in mapping if key not in _SEAT_SET)
+        raise _fail(f"a seat in {what} must be one of E S W N, not {describe(odd)}")
+    return mapping
 
 
 def parse_meld(value: object) -> Meld:
@@ -185,20 +195,25 @@ def parse_discard(value: object, what: str) -> Discard:
     return Discard(tile, seat_value(discard.get("by"), f"{what}.by"), face)
 
 
-#: How many cards :func:`parse_card` keeps (by their exact text); then it starts again.
+#: How many cards :func:`parse_card` keeps (by their exact values); then it starts again.
 CARDS_KEPT = 64
-_CARDS: dict[str, tuple[CardLine, ...]] = {}
+_CARDS: dict[bytes, tuple[CardLine, ...]] = {}
 
 
 def parse_card(value: object) -> tuple[CardLine, ...]:
     """Read a practice card (:func:`tilewise.rules.cardlines.parse_card`); ScenarioError.
 
-    A card read without error is kept by its ``repr`` (which tells JSON values of different
-    types or spelling apart: ``1``, ``1.0`` and ``true`` differ), so the same card in scenario
-    after scenario is read once (issue 21: reading it was most of an American judgement)."""
+    A card read without error is kept by its ``marshal`` bytes, which tell JSON values of
+    different types apart (``1``, ``1.0`` and ``true`` differ) and read back as the same
+    value, so the same card in scenario after scenario is read once (issue 21: reading it
+    was most of an American judgement; ``marshal`` makes the key in a third of the time
+    ``repr`` took). A value ``marshal`` cannot write (not plain JSON data, or nested too
+    deeply) is read every time."""
     try:
-        key = repr(value)
-    except RecursionError:  # nested too deeply to print: read it (it fails at its first line)
+        # version 2: no back-references, so the same bytes for the same value however its
+        # parts are shared (version 4 marks shared parts)
+        key = marshal.dumps(value, 2)  # type: ignore[arg-type]  # any value: ValueError
+    except ValueError:  # not plain data, or nested too deeply: read it (and fail, if so)
         return _read_card(value)
     card = _CARDS.get(key)
     if card is None:
@@ -246,16 +261,16 @@ class Table:
         #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
         self.written_hands: dict[str, list[str]] = {}
         self.hands: dict[str, list[str]] = {}
-        for seat, tiles in _seat_map(state.get("hands", {}), "hands").items():
+        for seat, tiles in _seat_map(state.get("hands", _NO_SEATS), "hands").items():
             self.written_hands[seat], self.hands[seat] = parse_played(tiles)
         self.melds: dict[str, list[Meld]] = {}
-        for seat, melds in _seat_map(state.get("melds", {}), "melds").items():
+        for seat, melds in _seat_map(state.get("melds", _NO_SEATS), "melds").items():
             if not isinstance(melds, list):
                 raise _fail("melds per seat must be a list")
             self.melds[seat] = [parse_meld(meld) for meld in melds]
         self.written_discards: dict[str, list[str]] = {}
         self.discards: dict[str, list[str]] = {}
-        for seat, tiles in _seat_map(state.get("discards", {}), "discards").items():
+        for seat, tiles in _seat_map(state.get("discards", _NO_SEATS), "discards").items():
             self.written_discards[seat], self.discards[seat] = parse_played(tiles)
         self.has_last_discard: bool = "last_discard" in state
         last = state.get("last_discard")
@@ -283,10 +298,13 @@ class Table:
             self.pending_kong = PendingKong(
                 seat_value(pending.get("seat"), "pending_kong.seat"), tile, str(kind), face
             )
-        dead = state.get("dead", [])
-        if not isinstance(dead, list):
+        dead = state.get("dead", ())
+        if dead == () or dead == []:  # most tables: no dead hand, nothing to read
+            self.dead: frozenset[str] = frozenset()
+        elif not isinstance(dead, list):
             raise _fail("dead must be a list of seats")
-        self.dead: frozenset[str] = frozenset(seat_value(seat, "dead") for seat in dead)
+        else:
+            self.dead = frozenset(seat_value(seat, "dead") for seat in dead)
         card = state.get("card")
         self.card: tuple[CardLine, ...] | None = (
             None if card is None else parse_card(card)
@@ -436,9 +454,8 @@ def next_live(table: Table, seat: str) -> str:
     """The seat that plays after ``seat``: its right, except that an American table passes
     over dead hands to the next live seat (DECISIONS 24; a WSM dead hand keeps its turns,
     DECISIONS 18). When every other seat is dead, ``seat``'s right."""
-    start = SEATS.index(seat)
-    following = [SEATS[(start + step) % 4] for step in (1, 2, 3)]
-    if table.ruleset == "american":
+    following = seats_after(seat)
+    if table.ruleset == "american" and table.dead:
         for other in following:
             if other not in table.dead:
                 return other

@@ -187,6 +187,8 @@ def check_supply(counts: Counter[str], ruleset: str) -> None:
     """
     limits = _SETS[ruleset]
     if limits.keys() >= counts.keys():  # play codes of the set only (no face): count them
+        if max(counts.values(), default=0) <= 4:  # a set holds every tile four times or more
+            return
         for tile, count in counts.items():
             if count > limits[tile]:
                 raise TileError("TILE_SUPPLY_EXCEEDED", tile, count, limits[tile])
@@ -205,18 +207,21 @@ def check_supply(counts: Counter[str], ruleset: str) -> None:
             raise TileError("TILE_SUPPLY_EXCEEDED", tile, count, limits[tile])
 
 
+#: Suit and rank of each suit tile, looked up (claims and waits ask them for every tile).
+_SUIT: dict[str, str] = {code: code[1] for code in SUITED}
+_RANK: dict[str, int] = {code: int(code[0]) for code in SUITED}
+
+
 def suit_of(tile: str) -> str | None:
-    """``"B"``, ``"C"`` or ``"D"`` for a suit tile, ``None`` for honors, flowers and jokers."""
-    if len(tile) == 2 and tile[0].isdigit():
-        return tile[1]
-    return None
+    """``"B"``, ``"C"`` or ``"D"`` for a suit tile, ``None`` for honors, flowers, jokers and
+    any string that is not a tile code."""
+    return _SUIT.get(tile)
 
 
 def rank_of(tile: str) -> int | None:
-    """The number 1-9 of a suit tile, ``None`` otherwise."""
-    if len(tile) == 2 and tile[0].isdigit():
-        return int(tile[0])
-    return None
+    """The number 1-9 of a suit tile, ``None`` otherwise (any string that is not a suit
+    tile's code included)."""
+    return _RANK.get(tile)
 
 
 def is_sequence(tiles: Sequence[str]) -> bool:

@@ -41,31 +41,75 @@ def _counts(tiles: Sequence[str]) -> list[int] | None:
     return counts
 
 
-def _sets(counts: list[int], start: int, need: int, out: list[Group]) -> bool:
-    """Split ``counts`` into exactly ``need`` pungs and chis (backtracking, lowest tile first)."""
+#: Where each block of tiles that sets never cross begins and ends in :data:`STANDARD`: bams,
+#: craks, dots (chis and pungs), honors (pungs only).
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _sets(counts: list[int], start: int, end: int) -> list[Group] | None:
+    """Split ``counts[start:end]`` (one block of :data:`_BLOCKS`) into pungs and chis,
+    lowest tile first (those counts are used up), or ``None`` when they do not split.
+
+    No choice is ever undone: at the lowest tile left, a pung when it has three copies, else
+    a chi from it. That is safe: a split that starts the lowest tile's three copies as three
+    chis holds three pungs of the same tiles instead, so a pung there never loses a split. The
+    answer is the one the backtracking search this replaced gave (it tried a pung first and
+    never needed its chi instead; tests/rules/test_fast_paths.py checks them against each
+    other), without its recursion (issue 21).
+    """
+    sets: list[Group] = []
     index = start
-    while index < len(counts) and counts[index] == 0:
-        index += 1
-    if index == len(counts):
-        return True  # the tiles left are always three per set still needed
-    tile = STANDARD[index]
-    if counts[index] >= 3:
-        counts[index] -= 3
-        found = _sets(counts, index, need - 1, out)
-        counts[index] += 3
-        if found:
-            out.append((tile, tile, tile))
-            return True
-    if index < 27 and index % 9 <= 6 and counts[index + 1] and counts[index + 2]:
-        for offset in (0, 1, 2):
-            counts[index + offset] -= 1
-        found = _sets(counts, index, need - 1, out)
-        for offset in (0, 1, 2):
-            counts[index + offset] += 1
-        if found:
-            out.append((tile, STANDARD[index + 1], STANDARD[index + 2]))
-            return True
-    return False
+    while True:
+        while index < end and counts[index] == 0:
+            index += 1
+        if index == end:
+            return sets
+        tile = STANDARD[index]
+        if counts[index] >= 3:
+            counts[index] -= 3
+            sets.append((tile, tile, tile))
+        elif index < 27 and index % 9 <= 6 and counts[index + 1] and counts[index + 2]:
+            counts[index] -= 1
+            counts[index + 1] -= 1
+            counts[index + 2] -= 1
+            sets.append((tile, STANDARD[index + 1], STANDARD[index + 2]))
+        else:
+            return None
+
+
+def _pair_and_sets(counts: list[int]) -> tuple[Group, ...] | None:
+    """A pair and sets from ``counts`` (their total is three per set plus two), or ``None``.
+
+    Sets never cross a block (:data:`_BLOCKS`), so each block splits on its own: the pair's
+    block is the one whose count is two more than a multiple of three, every other block's a
+    multiple of three, and the pair is the lowest tile of its block that leaves the rest of
+    it split. The answer is the pair, then the sets in tile order: what trying every pair in
+    tile order on the whole hand gave, with a block's sets found once (issue 21)."""
+    pair_blocks = [block for block in _BLOCKS if sum(counts[block[0]:block[1]]) % 3 == 2]
+    if len(pair_blocks) != 1 or any(sum(counts[a:b]) % 3 for a, b in _BLOCKS
+                                    if (a, b) != pair_blocks[0]):
+        return None
+    pair: Group = ()
+    sets: list[Group] = []
+    for start, end in _BLOCKS:
+        if (start, end) != pair_blocks[0]:
+            found = _sets(counts.copy(), start, end)
+            if found is None:
+                return None
+            sets += found
+            continue
+        for index in range(start, end):
+            if counts[index] >= 2:
+                rest = counts.copy()
+                rest[index] -= 2
+                found = _sets(rest, start, end)
+                if found is not None:
+                    pair = (STANDARD[index],) * 2
+                    sets += found
+                    break
+        else:
+            return None
+    return (pair, *sets)
 
 
 def wsm_winning_split(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> list[Group] | None:
@@ -91,17 +135,9 @@ def _concealed_split(concealed: tuple[str, ...], melded: int) -> tuple[Group, ..
     need = 4 - melded
     if counts is None or len(concealed) != 3 * need + 2:
         return None
-    for index, count in enumerate(counts):
-        if count >= 2:
-            counts[index] -= 2
-            sets: list[Group] = []
-            found = _sets(counts, 0, need, sets)
-            counts[index] += 2
-            if found:
-                pair = (STANDARD[index],) * 2
-                return (pair, *reversed(sets))
-    if melded:
-        return None
+    split = _pair_and_sets(counts)  # always ``need`` sets: the hand has 3 * need + 2 tiles
+    if split is not None or melded:
+        return split
     if all(count in (0, 2, 4) for count in counts):
         return tuple((tile, tile) for tile, count in zip(STANDARD, counts, strict=True)
                      for _ in range(count // 2))
@@ -110,6 +146,11 @@ def _concealed_split(concealed: tuple[str, ...], melded: int) -> tuple[Group, ..
         return ((pair_tile, pair_tile), *((tile,) for tile in TERMINALS_AND_HONORS
                                           if tile != pair_tile))
     return None
+
+
+def forget_splits() -> None:
+    """Forget the kept splits of :func:`wsm_winning_split` (answers stay the same)."""
+    _concealed_split.cache_clear()
 
 
 def is_winning(table: Table, seat: str, concealed: Sequence[str]) -> bool:
