@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -398,6 +399,25 @@ def label(text: str, size: int, colour: QColor = PAPER, *, bold: bool = True) ->
     item.setFont(font)
     item.setBrush(QBrush(colour))
     return item
+
+
+def two_lines(text: str, size: int) -> str:
+    """``text`` on two lines, broken at the space that makes the longer line shortest in a
+    bold ``size`` px font (unchanged without a space): a caption too wide for its place."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    font = QFont()
+    font.setPixelSize(size)
+    font.setBold(True)
+    metrics = QFontMetricsF(font)
+
+    def longer(cut: int) -> float:
+        return max(metrics.horizontalAdvance(" ".join(words[:cut])),
+                   metrics.horizontalAdvance(" ".join(words[cut:])))
+
+    cut = min(range(1, len(words)), key=longer)
+    return " ".join(words[:cut]) + "\n" + " ".join(words[cut:])
 
 
 def wrapped(text: str, size: int, width: float, colour: QColor = PAPER) -> QGraphicsTextItem:

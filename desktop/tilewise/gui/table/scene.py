@@ -24,9 +24,11 @@ clear of its rows and seat names, and the count of tiles left in the wall.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QVariantAnimation, Signal
+from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -35,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.reasons import relative_seat_name, seat_name
+from tilewise.gui.table.clearance import Part, clashes
 from tilewise.gui.table.items import (
     FELT,
     FELT_CONTRAST,
@@ -53,6 +56,7 @@ from tilewise.gui.table.items import (
     ZoneItem,
     label,
     tile_name,
+    two_lines,
     wrapped,
     zone_caption,
     zone_prefix,
@@ -84,6 +88,15 @@ RIVER_SCALE = 0.36  # each seat's discards (whole_hand), at the least
 MIN_DISCARD_PX = 26.0
 MAX_RIVER_SCALE = 0.7
 OWN_ROW_SCALE = 0.8  # the learner's exposures beside the rack (whole_hand)
+#: A task's table grows by this much (scene units), up to :data:`MAX_EXTRA`, while its parts
+#: overlap (``TableScene.show_table``); the room goes above the rack.
+EXTRA_STEP = 60.0
+MAX_EXTRA = 180.0
+#: Room over the rack kept free of captions and notes (scene units): the pass arrow's start
+#: and the marks of arrived tiles.
+RACK_ROOM = 24.0
+#: Room between a pass zone (with its caption) and the rack for the arrow between them.
+ARROW_ROOM = 90.0
 
 
 #: Items that never move on a table and are slow to draw (text above all): drawn once per
@@ -91,6 +104,20 @@ OWN_ROW_SCALE = 0.8  # the learner's exposures beside the rack (whole_hand)
 #: 14 ms of CPU, issue 21). Seat plates are plain fills, as fast to draw as to copy, and the
 #: largest: they are not kept (23 MB of pixmaps at 3840x2160 instead of 36).
 STILL_ITEMS = (QGraphicsSimpleTextItem, QGraphicsTextItem, FixedTile, ZoneItem)
+
+
+@dataclass
+class _Caption:
+    """A zone's caption being placed: its zone (spec, position, size), the seat relation of
+    the zone's target, whether it frames an exposed joker, and its one-line text."""
+
+    zone: Any
+    item: QGraphicsSimpleTextItem
+    pos: QPointF
+    rect: QRectF
+    rel: str
+    joker: bool
+    text: str
 
 
 class TableScene(QGraphicsScene):
@@ -129,6 +156,11 @@ class TableScene(QGraphicsScene):
         self.discard_bottom = 0.0
         self.across_bottom = 0.0
         self.you: QGraphicsSimpleTextItem | None = None  # "You: East" under the rack
+        self.arrivals_note: QGraphicsSimpleTextItem | None = None  # over the arriving tiles
+        self._reserved: list[QRectF] = []  # kept free of zone captions (_reserve_arrivals)
+        self.incoming_x = self.incoming_y = 0.0
+        self._extra = 0.0  # the task's extra height (show_table)
+        self.rack_y = SCENE_H - TILE_H - 44.0
         self._task: Any = None
         self._drawn: dict[int, QPointF] = {}  # tile id -> where it was drawn last
         self._slides: list[tuple[QGraphicsItem, QPointF, QPointF]] = []
@@ -190,8 +222,26 @@ class TableScene(QGraphicsScene):
         self.clear_spotlight()
         new_task = table.task is not self._task or self.model is None
         before = {} if new_task and not carried else dict(self._drawn)
+        if new_task:
+            self._extra = 0.0
+        self._draw(table, new_task)
+        # A task whose parts would overlap (a zone or caption on a plate, the arrivals' note
+        # on a caption: ``clearance.clashes``) gets a taller table, once for the task, so
+        # its rack does not move while the learner plays it.
+        while new_task and not self.whole_hand and self._extra < MAX_EXTRA and (
+                clashes(self.layout_parts()) or self.crossings()):
+            self._extra += EXTRA_STEP
+            self._draw(table, new_task)
+        if motions and self.animate:
+            self._slide(motions, before)
+        self.keep_drawings(self.drawings_kept)
+        self.rebuilt.emit()
+
+    def _draw(self, table: Table, new_task: bool) -> None:
+        """Draw every item of ``table`` (see :meth:`show_table`)."""
         self.clear()
-        height = HAND_H if self.whole_hand else SCENE_H
+        self.arrivals_note = None
+        height = HAND_H if self.whole_hand else SCENE_H + self._extra
         self.setSceneRect(0, 0, SCENE_W, height)
         self.model = table
         self.tiles, self.zones, self.zone_captions = [], {}, {}
@@ -253,10 +303,6 @@ class TableScene(QGraphicsScene):
             self.frame = self.sceneRect() if self.whole_hand else self._frame(table)
         self.focus_index = min(self.focus_index, max(0, len(self.tiles) - 1))
         self.update_focus()
-        if motions and self.animate:
-            self._slide(motions, before)
-        self.keep_drawings(self.drawings_kept)
-        self.rebuilt.emit()
 
     def keep_drawings(self, keep: bool = True) -> None:
         """Keep the still items' drawings (:data:`STILL_ITEMS`) as pixmaps, copied at every
@@ -340,11 +386,9 @@ class TableScene(QGraphicsScene):
 
     def _incoming(self, table: Table) -> None:
         """Face-down arriving tiles sit on the side away from the pass zone."""
-        away_left = any(z.target and relation(table.seat, z.target) == "right"
-                        for z in table.zones)
-        self.incoming_x = 290.0 if away_left else SCENE_W - 290.0 - 3 * (TILE_W + GAP)
-        note = label(_("Arriving face down: pass them on blind"), self.px(24))
-        note_y, self.incoming_y = 306.0, 340.0
+        away_left = self._arrivals_left(table)
+        note = self._arrivals_note()
+        note_y = 306.0
         if self.whole_hand:
             # Under the discard box (they lay over its rows; 52: the room of a tile's badge),
             # the note under them (over them, it ran into the pass zone's caption).
@@ -353,13 +397,77 @@ class TableScene(QGraphicsScene):
         arriving = [t for t in table.tiles if t.home.area == "incoming"]
         for tile_id in table.incoming():
             self._tile(table, tile_id, self.incoming_pos(table.tiles[tile_id].place.slot))
+        self.arrivals_note = None
         if arriving:
-            note_x = min(self.incoming_x, SCENE_W - note.boundingRect().width() - 10)
-            if self.whole_hand and away_left:  # ending where they end, clear of the arrow
-                note_x = max(8.0, self.incoming_x + 3 * (TILE_W + GAP) - GAP
-                             - note.boundingRect().width())
-            note.setPos(note_x, note_y)
+            self.arrivals_note = note
+            self._place_note(note, note_y, away_left)
             self.addItem(note)
+
+    def _arrivals_left(self, table: Table) -> bool:
+        """Set where the tiles arriving face down go (:attr:`incoming_x`, :attr:`incoming_y`):
+        on the side away from the pass zone. True when that is the left."""
+        away_left = any(z.target and relation(table.seat, z.target) == "right"
+                        for z in table.zones)
+        self.incoming_x = 290.0 if away_left else SCENE_W - 290.0 - 3 * (TILE_W + GAP)
+        self.incoming_y = 340.0
+        return away_left
+
+    def _arrivals_note(self) -> QGraphicsSimpleTextItem:
+        return label(_("Arriving face down: pass them on blind"), self.px(24))
+
+    def _note_spots(self, note: QGraphicsSimpleTextItem, note_y: float,
+                    away_left: bool) -> list[tuple[str, QPointF]]:
+        """Where the arrivals' note may go, best first: (its text, its position)."""
+        row = QRectF(self.incoming_x, self.incoming_y, 3 * (TILE_W + GAP) - GAP, TILE_H)
+        first, spots = note.text(), []
+        for text in (first, two_lines(first, note.font().pixelSize())):
+            note.setText(text)
+            width, height = note.boundingRect().width(), note.boundingRect().height()
+            note_x = min(self.incoming_x, SCENE_W - width - 10)
+            if self.whole_hand and away_left:  # ending where they end, clear of the arrow
+                note_x = max(8.0, row.right() - width)
+            y = note_y if self.whole_hand else min(note_y, row.top() - height - 4)
+            lo, hi = self._central_span(y, y + height)
+            if width <= hi - lo:
+                note_x = min(max(note_x, lo), hi - width)
+            spots.append((text, QPointF(note_x, y)))
+            if not self.whole_hand:  # under them (on a table grown taller for it)
+                spots.append((text, QPointF(note_x, row.bottom() + 4)))
+        note.setText(first)
+        return spots
+
+    def _reserve_arrivals(self, table: Table) -> None:
+        """Keep the place of the arrivals and their note free of zone captions (placed
+        after the zones, before the captions): the first spot of the note clear of the
+        plates and zones (:meth:`_note_spots`)."""
+        self._reserved = []
+        if self.whole_hand or not any(t.home.area == "incoming" for t in table.tiles):
+            return
+        away_left = self._arrivals_left(table)
+        note = self._arrivals_note()
+        row = QRectF(self.incoming_x, self.incoming_y, 3 * (TILE_W + GAP) - GAP, TILE_H)
+        spots = self._note_spots(note, 306.0, away_left)
+        for text, spot in spots:
+            note.setText(text)
+            box = QRectF(spot, note.boundingRect().size())
+            if self._clear_spot(box):
+                self._reserved = [box, row]
+                return
+        self._reserved = [row]
+
+    def _place_note(self, note: QGraphicsSimpleTextItem, note_y: float, away_left: bool) -> None:
+        """The arrivals' note over the tiles arriving face down (under them on a whole hand's
+        table), clear of the seat plates, zones and captions: moved sideways between the seats
+        beside it, or on two lines (issue 16: in presenter mode the German note ran over
+        South's plate)."""
+        first = note.text()
+        for text, spot in self._note_spots(note, note_y, away_left):
+            note.setText(text)
+            note.setPos(spot)
+            if self._clear_spot(note.sceneBoundingRect()):
+                return
+        note.setText(first)
+        note.setPos(min(self.incoming_x, SCENE_W - note.boundingRect().width() - 10), note_y)
 
     def incoming_pos(self, slot: int) -> QPointF:
         """Scene position of face-down arriving tile ``slot``."""
@@ -596,7 +704,42 @@ class TableScene(QGraphicsScene):
         self._drawn[tile_id] = pos
         return item
 
+    def _central_span(self, top: float, bottom: float) -> tuple[float, float]:
+        """The room between the seat plates beside a band of the table from ``top`` to
+        ``bottom`` (scene units), each plate kept :data:`CAPTION_CLEAR` away: (left, right)."""
+        left, right = 8.0, SCENE_W - 8.0
+        for plate in self.seat_plates.values():
+            if plate.bottom() <= top or plate.top() >= bottom:
+                continue
+            if plate.center().x() < SCENE_W / 2 - 1:
+                left = max(left, plate.right() + CAPTION_CLEAR)
+            elif plate.center().x() > SCENE_W / 2 + 1:
+                right = min(right, plate.left() - CAPTION_CLEAR)
+        return left, right
+
+    def _clear_spot(self, box: QRectF) -> bool:
+        """True when ``box`` (scene) lies on no seat plate or the discard box (nor within
+        :data:`CAPTION_CLEAR` beside one), no zone and no zone caption, and above the rack's
+        room (a task's table, :data:`RACK_ROOM`)."""
+        if not self.whole_hand and box.bottom() > self.rack_y - RACK_ROOM:
+            return False
+        if any(box.intersects(p.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0))
+               for p in self.plates()):
+            return False
+        if any(box.intersects(z.sceneBoundingRect()) for z in self.zones.values()):
+            return False
+        if any(box.intersects(c.sceneBoundingRect()) for c in self.zone_captions.values()):
+            return False
+        shape = QPainterPath()
+        shape.addRect(box.adjusted(-4, -4, 4, 4))
+        return not any(arrow.mapToScene(arrow.outline()).intersects(shape)
+                       for arrow in self.items(box.adjusted(-4, -4, 4, 4))
+                       if isinstance(arrow, Arrow))
+
     def _zones(self, table: Table, plates: dict[str, QRectF], rack_top: QPointF) -> None:
+        """Lay out the drop zones (pass zones beside the seat they go to, the others in a row
+        in the middle), then their captions clear of every plate, zone and other caption
+        (:meth:`_caption`), then the pass arrows."""
         seat = table.seat
         # a whole hand: the end zones of an added kong sit with the other zones
         apart = bool(self.own_melds) and not self.whole_hand
@@ -605,22 +748,36 @@ class TableScene(QGraphicsScene):
         central = [z for z in table.zones if z.kind not in placed_apart
                    and (z.target, z.meld) not in jokers]
         numbered = len(table.zones) > 1
-        # Each central zone takes the width of its slots or of its caption, whichever is wider.
-        widths = []
-        for number, z in enumerate(table.zones):
-            if z in central:
-                cap_w = label(zone_prefix(number, numbered) + zone_caption(z, seat),
-                              self.px(28)).boundingRect().width()
-                widths.append(max(GAP + z.slots * (TILE_W + GAP), cap_w))
-        x = (SCENE_W - sum(widths) - 30 * max(0, len(widths) - 1)) / 2
-        central_w = iter(widths)
         caption_h = label("Ag", self.px(28)).boundingRect().height()
         centre_y = 230.0
         if self.discard_bottom:  # below the discard box and its zone caption
             centre_y = max(340.0, self.discard_bottom + self.px(28) * 1.45 + 8)
-        for number, zspec in enumerate(table.zones):
-            caption = zone_caption(zspec, seat)
-            zone = ZoneItem(zspec, caption)
+        # below the seat across (grown by longer words or a joker exchange's exposures)
+        centre_y = max(centre_y, self.across_bottom + caption_h + 8)
+        # Each central zone takes the width of its slots or of its caption, whichever is
+        # wider; a caption goes on two lines when the row would not fit between the seats
+        # beside it (the long swap-zone caption pushed the discard zone under West's plate).
+        texts = {z.id: zone_prefix(n, numbered) + zone_caption(z, seat)
+                 for n, z in enumerate(table.zones)}
+        lo, hi = self._central_span(centre_y - caption_h - 4, centre_y + TILE_H + 2 * GAP
+                                    + caption_h + 4)
+
+        def row_widths() -> list[float]:
+            return [max(GAP + z.slots * (TILE_W + GAP),
+                        label(texts[z.id], self.px(28)).boundingRect().width()) for z in central]
+
+        widths = row_widths()
+        if sum(widths) + 30 * max(0, len(widths) - 1) > hi - lo:
+            for z in central:
+                texts[z.id] = two_lines(texts[z.id], self.px(28))
+            widths = row_widths()
+        total = sum(widths) + 30 * max(0, len(widths) - 1)
+        # centred on the table, or as near as the seats beside the row let it be
+        x = max(lo, min((SCENE_W - total) / 2, hi - total))
+        central_w = iter(widths)
+        laid: list[tuple[Any, ZoneItem, QPointF, QRectF, str, QRectF | None]] = []
+        for zspec in table.zones:
+            zone = ZoneItem(zspec, zone_caption(zspec, seat))
             rect = zone.boundingRect()
             rel = relation(seat, zspec.target) if zspec.target else ""
             joker = jokers.get((zspec.target, zspec.meld)) if zspec.kind == "swap" else None
@@ -628,15 +785,14 @@ class TableScene(QGraphicsScene):
                 zone.setScale(joker.height() / TILE_H)
                 pos = joker.topLeft() - QPointF(GAP, GAP) * zone.scale()
                 rect = QRectF(0, 0, rect.width() * zone.scale(), rect.height() * zone.scale())
-                caption = ""
             elif zspec.kind == "kong_end" and apart:
                 meld = self.own_melds[0]  # the pong the fourth tile goes on
                 pos = QPointF(meld.left() - rect.width() - 24 if zspec.end == "left"
                               else meld.right() + 24, meld.center().y() - rect.height() / 2)
             elif zspec.kind in ("pass", "courtesy") and rel in plates:
-                plate = plates[rel]
-                # Beside the seat, its caption clear of the seat across (which grows with
-                # larger words).
+                # The seat as drawn: grown by its words (German, presenter mode, Devanagari).
+                plate = self.seat_plates.get(zspec.target or "", plates[rel])
+                # Beside the seat, its caption clear of the seat across.
                 side_y = max(plate.center().y() - 56, self.across_bottom + caption_h + 6)
                 if self.whole_hand:  # under the discard box: clear of its rows and seat names
                     side_y = max(side_y, self.discard_bottom + caption_h + 8)
@@ -659,33 +815,155 @@ class TableScene(QGraphicsScene):
             zone.setPos(pos)
             self.addItem(zone)
             self.zones[zspec.id] = zone
-            cap = label(zone_prefix(number, numbered) + caption,
-                        self.px(20) if joker is not None else self.px(28))
-            cap_w = cap.boundingRect().width()
-            cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
-            # a clear gap from the seat it passes to (it read as part of the plate)
-            if zspec.kind in ("pass", "courtesy") and rel == "right":
-                cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 28))
-            elif zspec.kind in ("pass", "courtesy") and rel == "left":
-                cap_x = min(max(cap_x, plates[rel].right() + 28), SCENE_W - cap_w - 8)
-            cap.setPos(cap_x, pos.y() - cap.boundingRect().height() - 2)
-            if zspec.kind == "kong_end" and apart:
-                # Under its end slot, reaching outwards: clear of "Your exposures" over the
-                # pong and of the other end's caption.
-                cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()
-                cap.setPos(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
-            elif joker is not None:  # under the joker, clear of "Your exposures" above
-                cap.setPos(pos.x() + rect.width() / 2 - cap_w / 2, pos.y() + rect.height())
-            elif any(cap.sceneBoundingRect().intersects(
-                    p.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0)) for p in self.plates()):
-                cap.setPos(cap_x, pos.y() + rect.height() + 2)  # under the zone instead
+            laid.append((zspec, zone, pos, rect, rel, joker))
+        self._reserve_arrivals(table)
+        captions = []
+        for zspec, _zone, pos, rect, rel, joker in laid:
+            text = "" if joker is not None else texts[zspec.id]
+            cap = label(text, self.px(20) if joker is not None else self.px(28))
             self.addItem(cap)
-            self.zone_captions[zspec.id] = cap
-            if zspec.kind in ("pass", "courtesy") and rel in plates:
-                box = cap.sceneBoundingRect().united(QRectF(pos, rect.size()))
-                far = self.seat_plates.get(zspec.target or "", plates[rel])
-                self._pass_arrows(pos, rect, far, rel, rack_top, box=box,
-                                  to=seat_name(zspec.target or ""))
+            captions.append(_Caption(zspec, cap, pos, rect, rel, joker is not None, text))
+        self._place_captions(captions, plates, rack_top, apart=apart)
+
+    def _arrows_for(self, captions: list[_Caption], plates: dict[str, QRectF],
+                    rack_top: QPointF) -> list[Arrow]:
+        """Draw the pass arrows of the pass and courtesy zones; returns them."""
+        before = {id(i) for i in self.items() if isinstance(i, Arrow)}
+        for c in captions:
+            if c.zone.kind in ("pass", "courtesy") and c.rel in plates:
+                box = c.item.sceneBoundingRect().united(QRectF(c.pos, c.rect.size()))
+                far = self.seat_plates.get(c.zone.target or "", plates[c.rel])
+                self._pass_arrows(c.pos, c.rect, far, c.rel, rack_top, box=box,
+                                  to=seat_name(c.zone.target or ""))
+        return [i for i in self.items() if isinstance(i, Arrow) and id(i) not in before]
+
+    def _place_captions(self, captions: list[_Caption], plates: dict[str, QRectF],
+                        rack_top: QPointF, *, apart: bool) -> None:
+        """Put each zone's caption over its zone (the usual place), or under it, either on
+        one line or two, moved sideways as little as needed: the first choice, zone by zone,
+        that leaves every caption clear of the seat plates (sideways by at least
+        :data:`CAPTION_CLEAR`), the zones, the other captions and the pass arrows (issue 16:
+        the German pass caption of the courtesy step lay over the courtesy zone). Nowhere
+        clear: each caption in its usual place (``layout_parts`` and ``crossings`` name it)."""
+        leaves = [0]
+
+        def place(number: int) -> bool:
+            if number == len(captions):
+                leaves[0] += 1
+                arrows = self._arrows_for(captions, plates, rack_top)
+                if not self.crossings() or leaves[0] > 200:
+                    return True
+                for arrow in arrows:
+                    self.removeItem(arrow)
+                return False
+            c = captions[number]
+            for text, point in self._caption_spots(c, plates, apart=apart):
+                c.item.setText(text)
+                c.item.setPos(point)
+                self.zone_captions[c.zone.id] = c.item
+                if self._caption_clear(c) and place(number + 1):
+                    return True
+                del self.zone_captions[c.zone.id]
+            return False
+
+        if place(0):
+            return
+        for c in captions:  # nowhere clear: the usual places
+            c.item.setText(c.text)
+            c.item.setPos(self._caption_spot(c, plates, False, apart=apart))
+            if any(c.item.sceneBoundingRect().intersects(
+                    p.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0)) for p in self.plates()):
+                c.item.setPos(self._caption_spot(c, plates, True, apart=apart))
+            self.zone_captions[c.zone.id] = c.item
+        self._arrows_for(captions, plates, rack_top)
+
+    def _caption_spot(self, c: _Caption, plates: dict[str, QRectF], under: bool, *,
+                      apart: bool) -> QPointF:
+        """Where caption ``c`` (with its text now) goes over (or ``under``) its zone."""
+        pos, rect, zspec, rel = c.pos, c.rect, c.zone, c.rel
+        cap_w, cap_h = c.item.boundingRect().width(), c.item.boundingRect().height()
+        if zspec.kind == "kong_end" and apart:
+            # Under its end slot, reaching outwards: clear of "Your exposures" over the
+            # pong and of the other end's caption.
+            cap_x = pos.x() + rect.width() - cap_w if zspec.end == "left" else pos.x()
+            return QPointF(min(max(8.0, cap_x), SCENE_W - cap_w - 8), pos.y() + rect.height() + 4)
+        if c.joker:  # under the joker, clear of "Your exposures" above
+            return QPointF(pos.x() + rect.width() / 2 - cap_w / 2, pos.y() + rect.height())
+        cap_x = min(max(8.0, pos.x() + rect.width() / 2 - cap_w / 2), SCENE_W - cap_w - 8)
+        # a clear gap from the seat it passes to (it read as part of the plate)
+        if zspec.kind in ("pass", "courtesy") and rel == "right":
+            cap_x = max(8.0, min(cap_x, plates[rel].left() - cap_w - 28))
+        elif zspec.kind in ("pass", "courtesy") and rel == "left":
+            cap_x = min(max(cap_x, plates[rel].right() + 28), SCENE_W - cap_w - 8)
+        cap_y = pos.y() + rect.height() + 2 if under else pos.y() - cap_h - 2
+        lo, hi = self._central_span(cap_y, cap_y + cap_h)
+        if cap_w <= hi - lo:  # between the seats beside it
+            cap_x = min(max(cap_x, lo), hi - cap_w)
+        return QPointF(cap_x, cap_y)
+
+    def _caption_spots(self, c: _Caption, plates: dict[str, QRectF], *,
+                       apart: bool) -> list[tuple[str, QPointF]]:
+        """The places caption ``c`` may take, best first (see :meth:`_place_captions`): over,
+        under, over on two lines, under on two lines; each at its own x, then moved sideways
+        to just clear of what lies beside it there, or to either end of its reach (still
+        over or under its zone)."""
+        if c.joker or (c.zone.kind == "kong_end" and apart):
+            c.item.setText(c.text)
+            return [(c.text, self._caption_spot(c, plates, False, apart=apart))]
+        texts = [c.text]
+        if " " in c.text and "\n" not in c.text:
+            texts.append(two_lines(c.text, c.item.font().pixelSize()))
+        spots = []
+        for text in texts:
+            c.item.setText(text)
+            width, height = c.item.boundingRect().width(), c.item.boundingRect().height()
+            for under in (False, True):
+                point = self._caption_spot(c, plates, under, apart=apart)
+                spots.append((text, point))
+                band = QRectF(0, point.y(), SCENE_W, height)
+                lo, hi = self._central_span(point.y(), point.y() + height)
+                if c.zone.kind in ("pass", "courtesy") and c.rel == "right":
+                    hi = min(hi, plates["right"].left() - 28)
+                elif c.zone.kind in ("pass", "courtesy") and c.rel == "left":
+                    lo = max(lo, plates["left"].right() + 28)
+                edges = []
+                for box in self._obstacles():
+                    if box.intersects(band):
+                        edges += [box.left() - width - 4, box.right() + 4]
+                # ... or as far to either side as it may go, still over or under its zone
+                least = max(lo, c.pos.x() + 8 - width)
+                most = min(hi - width, c.pos.x() + c.rect.width() - 8)
+                near = sorted((x for x in edges if least <= x <= most),
+                              key=lambda x: abs(x - point.x()))[:2]
+                spots += [(text, QPointF(x, point.y())) for x in
+                          [*near, least, most] if least <= most and abs(x - point.x()) > 1]
+        return spots
+
+    def _obstacles(self) -> list[QRectF]:
+        """What a caption may not lie on: plates (with :data:`CAPTION_CLEAR` beside them),
+        zones, captions placed, the arrivals' place."""
+        boxes = [p.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0) for p in self.plates()]
+        boxes += [z.sceneBoundingRect() for z in self.zones.values()]
+        boxes += [c.sceneBoundingRect() for c in self.zone_captions.values()]
+        return boxes + list(self._reserved)
+
+    def _caption_clear(self, c: _Caption) -> bool:
+        """Caption ``c`` lies clear (see :meth:`_clear_spot`, the arrivals' place, and for a
+        pass zone the room for the arrow from the rack)."""
+        box = c.item.sceneBoundingRect()
+        if c.zone.kind in ("pass", "courtesy") and not self.whole_hand and (
+                max(box.bottom(), c.pos.y() + c.rect.height()) + ARROW_ROOM > self.rack_y):
+            return False  # no room left for the arrow from the rack
+        far = self.seat_plates.get(c.zone.target or "")
+        if c.rel == "across" and far is not None and c.zone.kind in ("pass", "courtesy") and (
+                min(box.top(), c.pos.y()) - 12 < far.bottom() + 6 + ARROW_ROOM / 3):
+            return False  # nor for the arrow up to the seat across
+        others = {k: v for k, v in self.zone_captions.items() if k != c.zone.id}
+        saved, self.zone_captions = self.zone_captions, others
+        try:
+            return self._clear_spot(box) and not any(box.intersects(r) for r in self._reserved)
+        finally:
+            self.zone_captions = saved
 
     def _exposed_jokers(self) -> dict[tuple[str | None, int | None], QRectF]:
         """(seat, meld number) -> where the first joker of that exposure is drawn (scene)."""
@@ -725,6 +1003,47 @@ class TableScene(QGraphicsScene):
         else:
             top = QPointF(pos.x() + rect.width() / 2, min(pos.y() - 44, box.top() - 12))
             self.addItem(Arrow(top, QPointF(top.x(), far.bottom() + 6), text=onward))
+
+    def layout_parts(self) -> list[Part]:
+        """The parts of the table as laid out now, for
+        :func:`~tilewise.gui.table.clearance.clashes` (scene units): each seat plate and the
+        discard box, each zone and its caption, the tiles arriving face down and their note."""
+        parts = [Part("plate", plate.seat or "discards", *_box(plate.rect))
+                 for plate in self.plates()]
+        for zone_id, zone in self.zones.items():
+            if zone_id.startswith("swap:") and zone.scale() != 1.0:
+                continue  # a whole hand: the swap zone frames the exposed joker on its plate
+            parts.append(Part("zone", zone_id, *_box(zone.sceneBoundingRect())))
+            caption = self.zone_captions.get(zone_id)
+            if caption is not None and caption.text():
+                parts.append(Part("caption", zone_id, *_box(caption.sceneBoundingRect())))
+        if not self.whole_hand:  # the rack and the room over it (its arrow, its marks)
+            parts.append(Part("rack", "rack", 0.0, self.rack_y - RACK_ROOM, SCENE_W,
+                              TILE_H + RACK_ROOM))
+        arriving = [t.sceneBoundingRect() for t in self.tiles if t.blind and t.placed is None]
+        if arriving:
+            rect = arriving[0]
+            for other in arriving[1:]:
+                rect = rect.united(other)
+            parts.append(Part("arrivals", "arrivals", *_box(rect)))
+            if self.arrivals_note is not None:
+                parts.append(Part("note", "arrivals", *_box(self.arrivals_note.sceneBoundingRect())))
+        return parts
+
+    def crossings(self) -> list[str]:
+        """Each zone caption or arrivals' note that a pass arrow runs over, one line each (the
+        arrows are slanted: their outlines are compared, not their boxes)."""
+        words = [(f"caption {zone_id}", cap) for zone_id, cap in self.zone_captions.items()]
+        if self.arrivals_note is not None:
+            words.append(("note arrivals", self.arrivals_note))
+        arrows = [item for item in self.items() if isinstance(item, Arrow)]
+        found = []
+        for name, item in words:
+            shape = QPainterPath()
+            shape.addRect(item.sceneBoundingRect())
+            found += [f"{name} under an arrow ({arrow.text})" for arrow in arrows
+                      if arrow.mapToScene(arrow.outline()).intersects(shape)]
+        return found
 
     # ---- slides ---------------------------------------------------------------------------
     def where(self, place: Place) -> QPointF:
@@ -954,6 +1273,10 @@ class TableScene(QGraphicsScene):
             # TRANSLATORS: appended to the focus text of a tile that just came to the rack
             text = _("{focus}, just arrived", focus=text)
         return text
+
+
+def _box(rect: QRectF) -> tuple[float, float, float, float]:
+    return rect.left(), rect.top(), rect.width(), rect.height()
 
 
 __all__ = ["TableScene"]
