@@ -715,3 +715,20 @@ def test_any_sequence_of_operations_keeps_the_table_whole(
                 own = [i for i in table.staged("claim")
                        if table.tiles[i].home.area != "discard"]
                 assert sorted(action["tiles"]) == sorted(codes(table, own))
+
+
+def test_the_blind_pass_starts_again_from_the_dealt_rack_and_says_so() -> None:
+    """charleston/blind-pass is the other way to make the third pass, not a step that
+    continues the hand (lessons/README.md "Continuing the hand": the next move of the same
+    hand): the step before it already made the first left, and a hand passes it once. So it
+    starts from the rack dealt at the first pass. Its text said "Again on the first left", as
+    if the hand went on (newcomer report); it names the dealt rack now."""
+    lesson = PACK.lesson("charleston")
+    ids = [step.id for step in lesson.steps]
+    index, accepted = ids.index("blind-pass"), main_line(lesson)
+    step = lesson.steps[index]
+    assert step.task is not None and not step.task.continues
+    blind = start_table(lesson, index, accepted)
+    dealt = start_table(lesson, ids.index("first-right"), accepted)
+    assert sorted(codes(blind, blind.rack("E"))) == sorted(codes(dealt, dealt.rack("E")))
+    assert not step.text.startswith("Again") and "rack you were dealt" in step.text
