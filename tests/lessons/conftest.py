@@ -68,7 +68,7 @@ def lesson(lesson_id: str = "one", prerequisites: list[str] | None = None) -> di
              "feedback": {"PASS_NEEDS_THREE": "Three tiles."}, "task": pass_task(),
              "translator_note": "Pass means give."},
             {"id": "where", "kind": "quiz", "text": "Where do East's tiles go?",
-             "quiz": {"answer": "s", "options": [
+             "rule": "charleston_order", "quiz": {"answer": "s", "options": [
                  {"id": "s", "text": "South", "result": {"to": "S"},
                   "feedback": "Yes: South sits on East's right."},
                  {"id": "n", "text": "North", "result": {"to": "N"}, "feedback": "Right!"},

@@ -103,3 +103,25 @@ def test_wrong_moves_beginners_make_are_listed() -> None:
     assert {"JOKER_NOT_PASSABLE", "CHI_ONLY_FROM_UPPER_SEAT",
             "KONG_NOT_ALLOWED_RIGHT_AFTER_CLAIM", "FIRST_CHARLESTON_MANDATORY",
             "GROUP_TILES_DIFFER", "ADDED_TILE_PLACEMENT"} <= reasons
+
+
+def test_every_task_and_quiz_counts_under_the_rule_it_teaches() -> None:
+    """A quiz answered right or wrong counted under "Choosing the best move" (newcomer
+    report: 110 quizzes and 14 tasks of the core pack named no rule); each now counts under
+    a rule a learner is taught, and a wrong answer is kept for review under it."""
+    from tilewise.gui.review.rulenames import RULE_NAMES
+    from tilewise.lessons.mastery import CHOICE, RULE_IDS, TAUGHT_RULES, step_rule
+
+    acting = [(lesson, step) for lesson, step in STEPS if step.acting]
+    assert [lesson.context(step) for lesson, step in acting
+            if step_rule(step) == CHOICE] == []
+    taught = {step_rule(step) for _lesson, step in acting}
+    assert taught == set(TAUGHT_RULES)  # every rule is taught somewhere, and named
+    assert set(RULE_NAMES) == set(RULE_IDS)
+    lesson = PACK.lesson("waits-wsm")
+    step = next(s for s in lesson.steps if s.id == "edge")
+    session = session_at(lesson, step)
+    wrong = next(o.id for o in step.quiz.options if o.id != step.quiz.answer)
+    assert not session.choose(wrong).accepted
+    [mistake] = session.take_mistakes()
+    assert mistake.rule == "ready_hand" == step.rule

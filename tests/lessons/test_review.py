@@ -102,7 +102,7 @@ def test_a_wrong_quiz_answer_is_kept_and_replayed(write_pack: WritePack) -> None
     [kept] = session.take_mistakes()
     assert (kept.kind, kept.action, kept.reason, kept.state) == ("quiz", {"option": "w"}, None,
                                                                  None)
-    assert kept.rule == mastery.CHOICE
+    assert kept.rule == "charleston_order"  # the rule the quiz names, not CHOICE
     again = replay_session(one, kept.to_dict())
     assert again.step.id == "where" and not again.choose("w").accepted
     assert [m.action for m in again.mistakes] == [{"option": "w"}]
@@ -122,8 +122,12 @@ def test_a_quiz_option_with_a_reason_names_its_rule(write_pack: WritePack) -> No
     session.advance()
     session.choose("w")
     session.choose("n")
+    # an option's reason names its rule; one without a reason counts for the rule the step
+    # names (before the rules its options' reasons name)
     assert [(m.reason, m.rule) for m in session.take_mistakes()] == [
-        ("BLIND_NOT_ALLOWED", "blind_last_pass"), (None, "blind_last_pass")]
+        ("BLIND_NOT_ALLOWED", "blind_last_pass"), (None, "charleston_order")]
+    one.steps[2] = replace(one.steps[2], rule=None)
+    assert mastery.step_rules(one.steps[2]) == ["blind_last_pass"]
 
 
 def test_a_mistake_that_no_longer_fits_the_pack_is_refused(write_pack: WritePack) -> None:
@@ -230,7 +234,7 @@ def test_a_rule_answered_right_first_time_rises_without_any_mistake(
     assert (score.rule, score.right, score.wrong, score.score) == (pass_rule, 1, 0, 1.0)
     wrong = [(m.rule, False) for m in session.take_mistakes()]  # what the store keeps
     both = {s.rule: s for s in mastery.rule_mastery(wrong + mastery.first_try_outcomes(one, saved))}
-    assert both[pass_rule].score == 1.0 and both[mastery.CHOICE].score == 0.0
+    assert both[pass_rule].score == 1.0 and both["charleston_order"].score == 0.0
     damaged = {"steps": {"pass": "first", "where": {"first_try": 1}, "gone": {"first_try": True}}}
     assert mastery.first_try_outcomes(one, damaged) == []  # damaged records, steps gone
     assert mastery.first_try_outcomes(one, {"steps": []}) == []

@@ -312,6 +312,15 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
      "every option needs feedback: why it is right, or why it is wrong"),
     ("quiz order unknown", lambda m, ls: ls["01-one.toml"]["steps"][2]["quiz"].update(order="random"),
      L1, "steps[2].quiz.order", "'random' is not one of: shuffle, fixed"),
+    # a quiz's answers counted under "Choosing the best move", whatever it taught
+    ("quiz with no rule", lambda m, ls: ls["01-one.toml"]["steps"][2].pop("rule"), L1,
+     "steps[2]", "a quiz counts for the rule it teaches: name it"),
+    ("quiz rule unknown", lambda m, ls: ls["01-one.toml"]["steps"][2].update(rule="charleston"),
+     L1, "steps[2].rule", "'charleston' is not one of: know_tiles, table_setup"),
+    ("quiz rule is choosing", lambda m, ls: ls["01-one.toml"]["steps"][2].update(rule="choice"),
+     L1, "steps[2].rule", "'choice' is not one of"),
+    ("rule on an explain step", lambda m, ls: ls["01-one.toml"]["steps"][0].update(
+        rule="pass_three"), L1, "steps[0].rule", "unknown key"),
 ]
 
 
@@ -342,6 +351,7 @@ def test_valid_pack_loads_with_its_model(write_pack: WritePack) -> None:
     assert one.steps[1].feedback == {"PASS_NEEDS_THREE": "Three tiles."}
     assert one.steps[3].points == ("Right is next.",)
     assert pack.lesson("one") is one
+    assert [s.rule for s in one.steps] == [None, None, "charleston_order", None]
     with pytest.raises(KeyError):
         pack.lesson("two")
     assert one.context() == "one" and one.context(one.steps[1]) == "one/pass"

@@ -4,8 +4,15 @@ A rule is a stable id (``joker_never_passed``, ``blind_last_pass``, ``chi_upper_
 :data:`RULES` lists, in teaching order, the reason codes (``tilewise.rules.verdict.Reason``,
 REFERENCE.md section 11) each rule stands for, so every code belongs to exactly one rule.
 A move the core allows but the step does not ask for (a legal pass of the wrong tiles), or a
-quiz whose option names no reason, is about the rules of its step (:func:`step_rule`), else
-:data:`CHOICE` (choosing well, not a rule broken).
+quiz whose option names no reason, is about the rules of its step (:func:`step_rule`): the rule
+the step names (``rule = "ready_hand"`` in a pack), else the rules of the reasons it names, else
+:data:`CHOICE` (choosing well, not a rule broken). A quiz must teach a rule (the pack check
+refuses one that names none): its answers counted under "choosing the best move" told a
+learner nothing about the rule they got wrong (newcomer report).
+
+Some rules stand for no reason code: the core never refuses a move for them, but the lessons
+teach them (who gets a discard several players want, what a ready hand waits for, ...); only
+steps that name them count under them.
 
 :func:`rule_mastery` turns judged outcomes ``(rule, right)`` into a score per rule, 0..1: the
 share of right answers (first moves of lesson steps and reviews count alike). The outcomes of
@@ -31,6 +38,8 @@ CHOICE = "choice"
 RULES: Mapping[str, tuple[str, ...]] = {
     # REFERENCE.md section 1 (tile sets) and 3 (hand size)
     "know_tiles": ("UNKNOWN_TILE", "TILE_NOT_IN_SET", "TILE_SUPPLY_EXCEEDED", "TILE_NOT_IN_HAND"),
+    # sections 2 and 3 (the wall, the deal, 13 or 14 tiles): taught, never a refusal
+    "table_setup": (),
     "turn_order": ("WRONG_PHASE", "NOT_YOUR_TURN"),
     # section 4 (the Charleston)
     "pass_three": ("PASS_NEEDS_THREE",),
@@ -51,11 +60,17 @@ RULES: Mapping[str, tuple[str, ...]] = {
     "chi_upper_seat": ("CHI_ONLY_FROM_UPPER_SEAT",),
     "meld_tiles": ("CHI_NOT_A_SEQUENCE", "PONG_NEEDS_PAIR", "KONG_NEEDS_TRIPLET",
                    "PAIR_CLAIM_ONLY_FOR_WIN"),
+    # sections 6 and 7 (precedence of calls and claims; how an exposure is laid out)
+    "claim_precedence": (),
+    "meld_layout": (),
     # section 8 (kongs)
     "kong_timing": ("CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG", "KONG_NOT_ALLOWED_RIGHT_AFTER_CLAIM",
                     "KONG_ONLY_ON_OWN_TURN", "ADDED_TILE_PLACEMENT",
                     "CONCEALED_KONG_CANNOT_BE_ROBBED"),
-    # sections 9-10 (winning, irregularities)
+    # sections 3 and 8 (a kong counts as three; the WSM supplement tile, none at an American table)
+    "kong_supplement": (),
+    # sections 5 and 9 (the tiles a ready hand waits for), 9-10 (winning, irregularities)
+    "ready_hand": (),
     "winning_hand": ("NOT_A_WINNING_HAND",),
     "dead_hand": ("DEAD_HAND", "LONG_HAND", "SHORT_HAND"),
 }
@@ -63,6 +78,9 @@ RULES: Mapping[str, tuple[str, ...]] = {
 
 RULE_IDS: tuple[str, ...] = (*RULES, CHOICE)
 """Every rule id, in teaching order, :data:`CHOICE` last."""
+
+TAUGHT_RULES: tuple[str, ...] = tuple(RULES)
+"""The rule ids a step may name (``Step.rule``): every rule but :data:`CHOICE`."""
 
 _RULE_OF: dict[str, str] = {code: rule for rule, codes in RULES.items() for code in codes}
 assert set(_RULE_OF) == {r.value for r in Reason}, "every reason code belongs to one rule"
@@ -74,15 +92,18 @@ def rule_of(reason: str | None) -> str | None:
 
 
 def step_rules(step: Step) -> list[str]:
-    """The rules a step is about: those of the reasons its feedback, listed wrong moves and
-    quiz option results name, in the order the pack writes them, each once."""
+    """The rules a step is about: the rule it names (``Step.rule``), then those of the
+    reasons its feedback, listed wrong moves and quiz option results name, in the order the
+    pack writes them, each once."""
+    named = [step.rule] if step.rule is not None and step.rule in RULES else []
     reasons = list(step.feedback)
     if step.task is not None:
         reasons += [w.reason for w in step.task.wrong if w.reason is not None]
     if step.quiz is not None:
         reasons += [str(o.result.get("reason")) for o in step.quiz.options
                     if o.result is not None and o.result.get("reason")]
-    return list(dict.fromkeys(rule for rule in map(rule_of, reasons) if rule is not None))
+    derived = [rule for rule in map(rule_of, reasons) if rule is not None]
+    return list(dict.fromkeys(named + derived))
 
 
 def step_rule(step: Step) -> str:
@@ -181,6 +202,6 @@ def suggest_practice(scores: Iterable[RuleScore], packs: Iterable[Pack], due: in
     return None
 
 
-__all__ = ["CHOICE", "GOOD_ENOUGH", "RULES", "RULE_IDS", "Practice", "RuleScore",
+__all__ = ["CHOICE", "GOOD_ENOUGH", "RULES", "RULE_IDS", "TAUGHT_RULES", "Practice", "RuleScore",
            "first_try_outcomes", "mistake_rule", "rule_mastery", "rule_of", "step_rule",
            "step_rules", "suggest_practice"]

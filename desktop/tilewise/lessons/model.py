@@ -179,7 +179,9 @@ class HandScript:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a lesson (``kind`` in ``STEP_KINDS``)."""
+    """One step of a lesson (``kind`` in ``STEP_KINDS``). ``rule`` (tasks and quizzes,
+    optional) is the id of the rule the step teaches (``tilewise.lessons.mastery.RULES``),
+    for a step whose own reason codes do not name it: a quiz's result counts under it."""
 
     id: str
     kind: str
@@ -194,6 +196,7 @@ class Step:
     quiz: Quiz | None = None
     translator_note: str | None = None
     hand: HandScript | None = None
+    rule: str | None = None
 
     @property
     def acting(self) -> bool:

@@ -39,7 +39,7 @@ from typing import Any
 
 from tilewise import __version__
 from tilewise.lessons import moves, tilecodes
-from tilewise.lessons.mastery import rule_of
+from tilewise.lessons.mastery import TAUGHT_RULES, rule_of, step_rules
 from tilewise.lessons.model import (
     GLOSSARY_VARIANTS,
     PICTURE_KINDS,
@@ -113,7 +113,8 @@ STEP_COMMON = {
     "id": True, "kind": True, "text": True, "title": False, "notes": False, "hints": False,
     "feedback": False, "picture": False, "translator_note": False,
 }
-STEP_EXTRA = {"explain": {}, "task": {"task": True}, "quiz": {"quiz": True},
+STEP_EXTRA = {"explain": {}, "task": {"task": True, "rule": False},
+              "quiz": {"quiz": True, "rule": False},
               "recap": {"points": False}, "hand": {"hand": True}}
 HAND_KEYS = {"ruleset": True, "deal": True, "seat": True, "script": True}
 SCRIPT_KEYS = {"expect": True, "text": False, "hints": False, "wrong": False}
@@ -569,16 +570,23 @@ class _PackReader:
             quiz=quiz,
             translator_note=self.text(raw, "translator_note", where),
             hand=hand,
+            rule=self.choice(raw["rule"], TAUGHT_RULES, _join(where, "rule"))
+            if "rule" in raw else None,
         )
         if task is not None and task.variants:
             self.check_variant_rules(step, where)
+        if kind == "quiz" and quiz is not None and "rule" not in raw and not step_rules(step):
+            # A task's moves name the rule through the core's reasons; a quiz's answer only
+            # counts for mastery under the rule it teaches, so it must name one.
+            self.problem(where, "a quiz counts for the rule it teaches: name it, e.g. "
+                                f"rule = \"ready_hand\" (one of: {', '.join(TAUGHT_RULES)})")
         return step
 
     def check_variant_rules(self, step: Step, where: str) -> None:
         """A variant teaches the rules of its task: each reason its wrong moves name is about
         a rule the step's feedback or the task's wrong moves name (``lessons.mastery``)."""
         assert step.task is not None
-        taught = {rule_of(code) for code in step.feedback}
+        taught = {rule_of(code) for code in step.feedback} | {step.rule}
         taught |= {rule_of(w.reason) for w in step.task.wrong if isinstance(w.reason, str)}
         for k, variant in enumerate(step.task.variants):
             for j, wrong in enumerate(variant.task.wrong):

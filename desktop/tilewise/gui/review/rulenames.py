@@ -10,9 +10,11 @@ from tilewise.i18n import N_, _
 
 # TRANSLATORS: short names of the rules a learner is scored on (labels of a chart, a few words
 # each). "Pass", "blind pass", "courtesy pass", "joker", "chi", "pong", "kong", "upper seat",
-# "claim" and "discard" are the words of the glossary.
+# "claim", "discard", "wall", "exposure", "supplement tile" and "ready hand" are the words of
+# the glossary.
 RULE_NAMES: dict[str, str] = {
     "know_tiles": N_("Knowing the tiles"),
+    "table_setup": N_("Wall, deal and hand size"),
     "turn_order": N_("Whose turn it is"),
     "pass_three": N_("A pass is three tiles"),
     "joker_never_passed": N_("A joker is never passed"),
@@ -26,7 +28,11 @@ RULE_NAMES: dict[str, str] = {
     "claim_latest_discard": N_("Claim only the latest discard"),
     "chi_upper_seat": N_("Chi only from the upper seat"),
     "meld_tiles": N_("The tiles a chi, pong or kong needs"),
+    "claim_precedence": N_("Who gets a discard"),
+    "meld_layout": N_("Laying out an exposure"),
     "kong_timing": N_("When a kong may be made"),
+    "kong_supplement": N_("A kong and its supplement tile"),
+    "ready_hand": N_("What a ready hand waits for"),
     "winning_hand": N_("A winning hand"),
     "dead_hand": N_("Dead, short and long hands"),
     "choice": N_("Choosing the best move"),
