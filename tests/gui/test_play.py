@@ -167,6 +167,25 @@ def test_a_guided_first_hand_by_drags(qtbot: Any, window: Any, core_pack: Any,
     assert window.stack.currentWidget() is player
 
 
+def test_the_play_room_after_a_lessons_hand_is_free_play_again(qtbot: Any, window: Any) -> None:
+    """Back in the lesson, then the play room from the practice page: no lesson's hand, the
+    deal buttons and "Back to practice" (it kept the guided hand, with no way to deal)."""
+    window.open_lesson("core", "first-hand-american", at_step=1)
+    player = window.player
+    qtbot.mouseClick(player.hand_button, LEFT)
+    view = window.practice.play
+    assert view.guided is not None and view.deal_button.isHidden()
+    qtbot.mouseClick(view.back_button, LEFT)
+    assert window.stack.currentWidget() is player
+    assert open_play(qtbot, window) is view
+    assert view.guided is None and view.engine is None and not view.table_scene.tiles
+    assert view.back_button.text() == "Back to practice" and view.ruleset.isEnabled()
+    qtbot.mouseClick(view.new_button, LEFT)
+    assert view.engine is not None and QApplication.focusWidget() is view.table
+    qtbot.mouseClick(view.back_button, LEFT)
+    assert window.stack.currentWidget() is window.practice.page
+
+
 def test_a_free_hand_to_its_end(qtbot: Any, window: Any) -> None:
     """WSM deal 8 from South: every learner move made as the partners would (drops and
     buttons, through the view's own handlers); the same hand as four computer seats."""

@@ -244,6 +244,17 @@ class PlayView(DeskDrops, QWidget):
         self.seat.setCurrentIndex(SEATS.index(hand.seat))
         self._start(self.guided.engine)
 
+    def free_play(self) -> None:
+        """Leave a lesson's guided hand for free play: an empty table until the learner
+        deals. The room opened from the practice page kept the lesson's hand, with "Back to
+        the lesson" and no deal buttons (nothing happens when no guided hand is on)."""
+        if self.guided is None:
+            return
+        self.guided = self.guidance = None
+        self.engine, self.desk, self.last_refusal = None, None, None
+        self.slips, self.moments = [], []
+        self._redraw()
+
     def _start(self, engine: HandEngine) -> None:
         self.engine = engine
         self.slips, self.moments = [], []
@@ -357,8 +368,12 @@ class PlayView(DeskDrops, QWidget):
         if desk is not None:
             self.table_scene.show_table(desk.table)
             self.table.fit()
-        else:
-            self.table_scene.clear()
+        else:  # nothing dealt: an empty felt, and nothing of an earlier hand left to
+            # redraw (a resize) or to focus (the scene's lists held deleted items)
+            scene = self.table_scene
+            scene.clear()
+            scene.model, scene.tiles, scene.zones, scene.zone_captions = None, [], {}, {}
+            scene.selected = []
         self._buttons()
         self.retranslate()
 

@@ -179,9 +179,11 @@ class PracticeHub:
         return self._play
 
     def open_play(self) -> None:
-        """Open the play room (the learner deals when ready)."""
+        """Open the play room (the learner deals when ready; a lesson's guided hand left
+        there is put away)."""
         self._return_to = None
         self._guided_lesson = (None, None)
+        self.play.free_play()
         self.window.stack.setCurrentWidget(self.play)
         self._show_hands()  # the learner may have changed since
 
