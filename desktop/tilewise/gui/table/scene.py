@@ -16,8 +16,8 @@ or key does), and :attr:`TableScene.animate` False (the reduced-motion setting) 
 :attr:`TableScene.whole_hand` (the play room: a whole hand, every move a new task) draws a
 taller table that the view always fits whole: each partner's concealed rack as a row of backs
 (face up for the seats in :attr:`TableScene.revealed`, the presenter's reveal), every seat's
-discards in a row of its own (at least :data:`MIN_DISCARD_PX` wide on screen: the table grows
-taller to hold them), the pass zones and the tiles arriving face down under the discard box,
+discards in rows of their own, wrapping when a row is full (at least :data:`MIN_DISCARD_PX`
+wide on screen: the table grows taller to hold them), the pass zones and the tiles arriving face down under the discard box,
 clear of its rows and seat names, and the count of tiles left in the wall.
 """
 
@@ -88,6 +88,7 @@ RIVER_SCALE = 0.36  # each seat's discards (whole_hand), at the least
 MIN_DISCARD_PX = 26.0
 MAX_RIVER_SCALE = 0.7
 OWN_ROW_SCALE = 0.8  # the learner's exposures beside the rack (whole_hand)
+RIVER_GAP = 3.0  # between a whole hand's discards, across and down (scene units)
 #: A task's table grows by this much (scene units), up to :data:`MAX_EXTRA`, while its parts
 #: overlap (``TableScene.show_table``); the room goes above the rack.
 EXTRA_STEP = 60.0
@@ -657,8 +658,10 @@ class TableScene(QGraphicsScene):
                 x += TILE_W * DISCARD_SCALE + 6
 
     def _rivers(self, table: Table) -> None:
-        """A whole hand's discards: a row per seat in turn order (overlapping when long), the
-        latest ringed; the tiles left in the wall above the box."""
+        """A whole hand's discards: each seat's in a row of its own in turn order, the latest
+        ringed; the tiles left in the wall above the box. A long row makes its tiles smaller
+        (:func:`river_fit`), then wraps onto a new row (the box grows): they overlapped from
+        about the eleventh before."""
         box = QRectF(270, max(150.0, self.across_bottom + 10), SCENE_W - 540, 0)
         wall = label(ngettext("Wall: {n} tile left", "Wall: {n} tiles left", len(table.wall())),
                      self.px(24), PAPER)
@@ -668,28 +671,33 @@ class TableScene(QGraphicsScene):
         caption = label(_("Discards"), self.px(26))
         caption.setPos(box.left() + 16, box.top() + 8)
         tile_top = box.top() + 12 + caption.boundingRect().height()
-        scale = self.river_scale()
-        tile_w, tile_h = TILE_W * scale, TILE_H * scale
         names = [label(seat_name(s), self.px(20)) for s in SEATS_ORDER]
-        left = box.left() + 24 + max([70.0, *[n.boundingRect().width() for n in names]])
-        box.setBottom(tile_top + len(SEATS_ORDER) * (tile_h + 8) + 6)
+        names_w = 24 + max([70.0, *[n.boundingRect().width() for n in names]])
+        room = box.width() - names_w - 12
+        counts = [len(table.discards(s)) for s in SEATS_ORDER]
+        scale, per_row = river_fit(counts, room, self.river_scale())
+        tile_w, tile_h = TILE_W * scale, TILE_H * scale
+        left = box.left() + names_w
+        rows = {s: max(1, -(-n // per_row)) for s, n in zip(SEATS_ORDER, counts, strict=True)}
+        seat_h = {s: rows[s] * (tile_h + RIVER_GAP) - RIVER_GAP + 8 for s in SEATS_ORDER}
+        box.setBottom(tile_top + sum(seat_h.values()) + 6)
         name = _("Discards") + (": " + tile_name(table.tiles[latest].code)
                                 if latest is not None else "")
         self.addItem(Plate(box, contrast=self.images.theme == "contrast", text=name))
         self.addItem(caption)
         self.discard_bottom = box.bottom()
         self.discard_box = box
-        for row, (owner, name_item) in enumerate(zip(SEATS_ORDER, names, strict=True)):
-            y = tile_top + row * (tile_h + 8)
+        y = tile_top
+        for owner, name_item in zip(SEATS_ORDER, names, strict=True):
             name_item.setPos(box.left() + 16, y + (tile_h - name_item.boundingRect().height()) / 2)
             self.addItem(name_item)
-            ids = table.discards(owner)
-            step = min(tile_w + 3, (box.right() - 12 - left - tile_w) / max(1, len(ids) - 1))
-            for number, tile_id in enumerate(ids):
-                pos = QPointF(left + number * step, y)
+            for number, tile_id in enumerate(table.discards(owner)):
+                pos = QPointF(left + (number % per_row) * (tile_w + RIVER_GAP),
+                              y + (number // per_row) * (tile_h + RIVER_GAP))
                 self._shown_tile(table, tile_id, pos, scale)
                 if tile_id == latest:
-                    self.addItem(Ring(QRectF(pos.x() - 3, y - 3, tile_w + 6, tile_h + 6)))
+                    self.addItem(Ring(QRectF(pos.x() - 3, pos.y() - 3, tile_w + 6, tile_h + 6)))
+            y += seat_h[owner]
 
     def _shown_tile(self, table: Table, tile_id: int, pos: QPointF,
                     scale: float) -> QGraphicsItem:
@@ -1273,6 +1281,27 @@ class TableScene(QGraphicsScene):
             # TRANSLATORS: appended to the focus text of a tile that just came to the rack
             text = _("{focus}, just arrived", focus=text)
         return text
+
+
+def river_row(width: float, tile_w: float, gap: float = 3.0) -> int:
+    """How many discards ``tile_w`` wide, ``gap`` apart, fit side by side in ``width`` (scene
+    units): at least one."""
+    return max(1, int((width + gap) // (tile_w + gap)))
+
+
+def river_fit(counts: Sequence[int], width: float, wanted: float) -> tuple[float, int]:
+    """The scale of a whole hand's discards and how many go in a row, for seats with
+    ``counts`` discards in rows ``width`` scene units long: ``wanted`` (readable on screen,
+    ``TableScene.river_scale``) while each seat's discards fit one row; else smaller, down to
+    :data:`RIVER_SCALE`, as long as that keeps every seat on one row, the box no taller; past
+    that, rows of :data:`RIVER_SCALE` tiles wrap (the box grows, the table with it)."""
+    most = max([1, *counts])
+    if most <= river_row(width, TILE_W * wanted, RIVER_GAP):
+        return wanted, river_row(width, TILE_W * wanted, RIVER_GAP)
+    # the scale at which the longest row just fits
+    fits = ((width + RIVER_GAP) / most - RIVER_GAP) / TILE_W
+    scale = max(RIVER_SCALE, min(wanted, fits))
+    return scale, river_row(width, TILE_W * scale, RIVER_GAP)
 
 
 def _box(rect: QRectF) -> tuple[float, float, float, float]:
