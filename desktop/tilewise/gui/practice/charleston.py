@@ -86,7 +86,8 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         self.progress.setWordWrap(True)
         self.line_labels = [QLabel() for _ in self.lines]
         make_plain(self.title, self.policy, self.status, self.progress, *self.line_labels)
-        self.line_rows = [TileRow(images, 34) for _ in self.lines]
+        # the line of the card the learner aims at: readable on a projector (issue 16)
+        self.line_rows = [TileRow(images) for _ in self.lines]
         for row, line in zip(self.line_rows, self.lines, strict=True):
             row.set_tiles(line.tiles, checkable=False)
         access.install()

@@ -1,4 +1,5 @@
-"""Small widgets the practice modes share: a row of tile buttons and verdict sentences.
+"""Small widgets the practice modes share: a row of tile buttons (wrapping) and verdict
+sentences.
 
 Handlers stay thin (ARCHITECTURE house rule 7): the engines in
 ``tilewise.lessons.practice`` judge every move; these widgets only show tiles and selections.
@@ -8,9 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Signal
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QHBoxLayout, QLayout, QToolButton, QWidget
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLayout,
+    QLayoutItem,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
 from tilewise.gui.reasons import explain, tile_name
 from tilewise.gui.scroll import PageArea
@@ -57,27 +65,103 @@ def refusal_text(verdict: Verdict, ruleset: str) -> str:
     return _("Not allowed: {why}", why=explain(str(verdict.reason), ruleset))
 
 
+class FlowLayout(QLayout):
+    """Items left to right, wrapping onto a new line when the width is full (each line as
+    tall as its tallest item): a row of tiles that would be cut or squeezed in a narrow
+    column takes two lines instead. Height-for-width, so the column grows to hold it."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setContentsMargins(0, 0, 0, 0)
+        self.setSpacing(spacing)
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt API
+        self._items.append(item)
+
+    def count(self) -> int:  # noqa: D102
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt API
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt API
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt API
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        return self._lay_out(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt API
+        super().setGeometry(rect)
+        self._lay_out(rect, move=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:  # noqa: N802 - Qt API
+        """As wide as the widest item (everything else wraps), as tall as one line."""
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _lay_out(self, rect: QRect, *, move: bool) -> int:
+        x, y, line = rect.x(), rect.y(), 0
+        gap = self.spacing()
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y, line = rect.x(), y + line + gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + gap
+            line = max(line, hint.height())
+        return y + line - rect.y()
+
+
+def readable_tile_px(widget: QWidget) -> int:
+    """The least height (logical px) of a tile a task is about, on ``widget``'s screen:
+    :data:`~tilewise.gui.table.scene.MIN_TILE_PX` (40) on a screen 768 px tall, in proportion
+    on a taller one (issue 16; the same rule as the table's)."""
+    from tilewise.gui.table.scene import MIN_TILE_PX
+
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    tall = screen.availableGeometry().height() if screen is not None else 768
+    return round(MIN_TILE_PX * max(1.0, tall / 768))
+
+
 class TileRow(QWidget):
     """A row of tile buttons (faces from :class:`TileImages`); checkable ones can be selected.
+    A row too long for its width wraps onto a new line (:class:`FlowLayout`).
 
-    ``limit`` caps how many may be checked at once (the oldest check is dropped);
-    ``changed`` fires when the selection changes.
+    ``height``: the tiles' height in logical px; None (the default): readable on this
+    screen (:func:`readable_tile_px`). ``limit`` caps how many may be checked at once (the
+    oldest check is dropped); ``changed`` fires when the selection changes.
     """
 
     changed = Signal()
 
-    def __init__(self, images: TileImages, height: int = 56, parent: QWidget | None = None) -> None:
+    def __init__(self, images: TileImages, height: int | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.images = images
-        self.tile_height = height
+        self.tile_height = height if height is not None else readable_tile_px(self)
         self.codes: list[str] = []
         self.buttons: list[QToolButton] = []
         self.limit: int | None = None
         self._order: list[int] = []
-        self.row = QHBoxLayout(self)
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(4)
-        self.row.addStretch(1)
+        self.row = FlowLayout(self)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self.setStyleSheet("QToolButton { border: 3px solid transparent; border-radius: 6px; }"
                            "QToolButton:checked { border-color: #1f5c45; background: #cfe8d8; }")
 
@@ -99,9 +183,11 @@ class TileRow(QWidget):
             button.setIconSize(size)
             button.setCheckable(checkable)
             button.toggled.connect(self._toggled(index))
-            self.row.insertWidget(index, button)
+            self.row.addWidget(button)
             button.show()  # a button added to a row already on screen stays hidden otherwise
             self.buttons.append(button)
+        self.row.invalidate()
+        self.updateGeometry()
         self.retranslate()
 
     def _toggled(self, index: int) -> Callable[[bool], None]:
