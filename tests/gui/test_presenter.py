@@ -425,3 +425,100 @@ def test_the_leave_button_leaves_presenter_mode(window: Any, presenter: Any) -> 
     QTest.mouseClick(presenter.leave_button, Qt.MouseButton.LeftButton)
     QApplication.processEvents()
     assert window.presenter is None
+
+
+#: One step of each kind of page (issue 16): an explain step with a tile grid, a quiz with a
+#: picture, a quiz whose options are racks of tiles, task steps (a band of words over the
+#: table; the Charleston's seats and pass zone; a joker exchange's exposures).
+SIZE_SAMPLE = (("tiles", "suits"), ("tiles", "name-crak"), ("tiles", "sort-rack"),
+               ("tiles", "find-jokers"), ("charleston", "first-right"), ("jokers", "exchange"))
+
+
+def tile_heights(player: Any) -> dict[str, float]:
+    """The smallest tile on screen (logical px) in each part of ``player``'s step that shows
+    tiles: the table, the step's picture, the picture beside the words, the quiz options."""
+    from PySide6.QtWidgets import QGraphicsView, QPushButton
+
+    from tilewise.gui.player.pictures import FaceItem
+    from tilewise.gui.table.items import TILE_H
+
+    parts = {"table": player.table, "picture": player.picture,
+             "side picture": player.side_picture}
+    found: dict[str, float] = {}
+    for name, view in parts.items():
+        assert isinstance(view, QGraphicsView)
+        if not view.isVisibleTo(player):
+            continue
+        heights = [TILE_H * shown.sceneTransform().m22() * view.transform().m22()
+                   for shown in view.scene().items()
+                   if isinstance(shown, (TileItem, FixedTile, FaceItem)) and shown.isVisible()]
+        if heights:
+            found[name] = min(heights)
+    icons = [button.iconSize().height() for button in player.findChildren(QPushButton)
+             if button.property("role") == "option" and button.isVisibleTo(player)
+             and not button.icon().isNull()]
+    if icons:
+        found["options"] = float(min(icons))
+    return found
+
+
+def text_sizes(player: Any) -> dict[str, int]:
+    """The pixel size of each visible label and button's type on ``player``'s step, by
+    object name (the step's words, options, task buttons, feedback)."""
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    sizes: dict[str, int] = {}
+    for widget in player.findChildren(QLabel) + player.findChildren(QPushButton):
+        if widget.isVisibleTo(player) and widget.text() and widget.objectName():
+            name = widget.objectName()
+            sizes[name] = min(sizes.get(name, 999), widget.fontInfo().pixelSize())
+    return sizes
+
+
+def test_presenter_shows_every_tile_and_text_at_least_as_large_as_a_desk(window: Any) -> None:
+    """At 1024x768, with the app's style sheet, presenter mode shows each step of the sample
+    with every part's tiles and type at least as large as the main window does (its own
+    heading, type and the way out took the table's room: the first step's tiles were 48 px
+    high against 64 on a desk). Measured, not assumed: heights on screen of the tiles in
+    each part, pixel sizes of each named label and button; the way out in the counter's
+    type, no smaller than a desk's buttons."""
+    from tilewise.gui.present.presenter import PresenterWindow
+    from tilewise.gui.style import style_sheet
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setStyleSheet(style_sheet("classic", 1.0))
+    window.resize(1024, 768)
+    pack = window.packs[0]
+    presenter = PresenterWindow(window.packs, pack, pack.lessons[0], None)
+    presenter.resize(1024, 768)
+    presenter.show()
+    QApplication.processEvents()
+    problems: list[str] = []
+    try:
+        for lesson_id, step_id in SIZE_SAMPLE:
+            desk = open_step(window, lesson_id, step_id)
+            desk_tiles, desk_text = tile_heights(desk), text_sizes(desk)
+            lesson = pack.lesson(lesson_id)
+            presenter.open(lesson, {"lesson": lesson_id,
+                                    "index": [s.id for s in lesson.steps].index(step_id)})
+            QApplication.processEvents()
+            shown_tiles, shown_text = tile_heights(presenter.player), text_sizes(presenter.player)
+            assert desk_tiles, f"{step_id}: no tiles measured on the desk"
+            for part, height in desk_tiles.items():
+                if shown_tiles.get(part, 0.0) < height - 0.5:
+                    problems.append(f"{step_id}: {part} tiles {shown_tiles.get(part, 0):.1f} "
+                                    f"px on the projector, {height:.1f} on a desk")
+            for name, px in desk_text.items():
+                if name in shown_text and shown_text[name] < px:
+                    problems.append(f"{step_id}: {name} type {shown_text[name]} px on the "
+                                    f"projector, {px} on a desk")
+            buttons = [px for name, px in desk_text.items()
+                       if name.startswith(("command:", "option:"))]
+            leave = presenter.leave_button.fontInfo().pixelSize()
+            if leave < max([desk.next_button.fontInfo().pixelSize(), *buttons]):
+                problems.append(f"{step_id}: the way out's type is {leave} px")
+    finally:
+        presenter.close()
+        presenter.deleteLater()
+    assert not problems, "\n".join(problems)

@@ -59,6 +59,11 @@ from tilewise.lessons.steptable import LessonTable, Outcome
 
 log = logging.getLogger(__name__)
 
+#: Presenter mode: the most of the window's height a step's title and text take before their
+#: type steps down (:meth:`LessonPlayer._presenter_words`).
+PRESENTER_WORDS_SHARE = 0.26
+#: Height (logical px) of the tiles drawn on a quiz option (as large as the rack's at 1024x768).
+OPTION_TILE_PX = 56
 TABLE_MINIMUM = QSize(320, 190)  # the table fits its scene to any size above this
 
 
@@ -198,7 +203,7 @@ class LessonPlayer(QWidget):
         self.reset_button.clicked.connect(self.reset_step)
         self.next_button.clicked.connect(self.next_step)
 
-        head = QHBoxLayout()
+        self.head = head = QHBoxLayout()  # presenter mode puts its way out here too
         head.addWidget(self.library_button)
         head.addWidget(self.title, 1)
         head.addWidget(self.counter)
@@ -353,7 +358,9 @@ class LessonPlayer(QWidget):
         self._clear_quiz()
         # Explain and recap steps take no moves; on the others the panel keeps its room.
         self.feedback_box.setVisible(step.acting)
-        self.feedback_box.set_fixed(step.task is not None)
+        # A task's panel keeps its room (the table never jumps under a drag); presenter mode
+        # reserves none: the room's table gets the height until a verdict comes.
+        self.feedback_box.set_fixed(step.task is not None and not self.presenting)
         self.feedback.setVisible(step.acting)
         self.table_scene.text_scale = 1.3 if self.presenting else 1.0
         kind = (step.picture or {}).get("kind")
@@ -400,9 +407,8 @@ class LessonPlayer(QWidget):
         self._update_nav()
         self._tab_order()
         if self.presenting:  # no empty feedback box on the projector
-            self.feedback.setVisible(step.acting and bool(self.feedback.text()))
-            self.feedback_icon.setVisible(self.feedback.isVisibleTo(self)
-                                          and self.feedback.property("verdict") != "none")
+            self._presenter_feedback()
+            self._presenter_words()
         self.body.refit()
         if not keep_feedback:  # a new step starts at its first line
             self.body.to_top()
@@ -577,7 +583,8 @@ class LessonPlayer(QWidget):
             button.setMinimumHeight(max(56, button.minimumHeight()))
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             if tiles:
-                icon = tile_row(self.images, tiles, 56, self.devicePixelRatioF())
+                icon = tile_row(self.images, tiles, self.option_tile_px(),
+                                self.devicePixelRatioF())
                 button.setIcon(icon)
                 button.setIconSize(icon.deviceIndependentSize().toSize())
             button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
@@ -586,6 +593,15 @@ class LessonPlayer(QWidget):
                 button.ensurePolished()
                 button.setMinimumHeight(button.sizeHint().height())  # the tiles never cut
         self.quiz_layout.setRowStretch(len(step.quiz.options), 1)
+
+    def option_tile_px(self) -> int:
+        """Height (logical px) of the tiles on a quiz option: :data:`OPTION_TILE_PX`; in
+        presenter mode as much larger as its type is than the desk's (issue 16: every part
+        of the projected step at least as large as on a desk)."""
+        if not self.presenting:
+            return OPTION_TILE_PX
+        self.ensurePolished()
+        return max(OPTION_TILE_PX, round(OPTION_TILE_PX * self.fontInfo().pixelSize() / 24))
 
     def _quiz_seed(self) -> str:
         """The seed of the quiz's option order: the learner and the step, so the order is the
@@ -683,8 +699,7 @@ class LessonPlayer(QWidget):
         lines = [part for part in (headline, detail, source) if part]
         self.feedback.setText("\n".join(lines))
         if self.presenting:  # no empty box on the projector
-            acting = self.session is not None and self.session.step.acting
-            self.feedback.setVisible(acting and bool(lines))
+            self._presenter_feedback()
         shown = verdict or ("good" if good else "bad")
         self.feedback_icon.setPixmap(verdict_icon(shown if lines else "none", 44,
                                                   self.devicePixelRatioF()))
@@ -695,6 +710,34 @@ class LessonPlayer(QWidget):
         self.feedback.style().unpolish(self.feedback)
         self.feedback.style().polish(self.feedback)
         self.feedback_box.text_changed()  # its height for the new text and border
+
+    def _presenter_words(self) -> None:
+        """Presenter mode: the step's title and text in the largest of the presenter's
+        type sizes (``fit`` 0, 1, 2: the type, 0.9 and 0.8 of it, ``presenter_sheet``) at
+        which they take at most :data:`PRESENTER_WORDS_SHARE` of the height, so a long text
+        leaves the picture or table its room (six lines of 30 px text made the first step's
+        tiles smaller than on a desk, issue 16); the smallest size otherwise (the words
+        scroll inside their band then)."""
+        budget = PRESENTER_WORDS_SHARE * self.height()
+        width = max(1, self.width() - 40)
+        labels = [label for label in (self.step_title, self.text) if not label.isHidden()]
+        for level in range(3):
+            for label in labels:
+                label.setProperty("fit", str(level))
+                label.style().unpolish(label)
+                label.style().polish(label)
+            need = sum(label.heightForWidth(width) for label in labels)
+            if need <= budget:
+                break
+
+    def _presenter_feedback(self) -> None:
+        """Presenter mode: the feedback panel shows only with a text (no empty box on the
+        projector, and the table has its room until then)."""
+        acting = self.session is not None and self.session.step.acting
+        shown = acting and bool(self.feedback.text())
+        self.feedback.setVisible(shown)
+        self.feedback_box.setVisible(shown)
+        self.feedback_icon.setVisible(shown and self.feedback.property("verdict") != "none")
 
     def _refresh_feedback(self) -> None:
         if self.last_feedback is not None:

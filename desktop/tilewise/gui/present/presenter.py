@@ -54,7 +54,7 @@ from PySide6.QtGui import (
     QScreen,
     QShortcut,
 )
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tilewise.gui.play.view import PlayView, pack_card
 from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
@@ -92,13 +92,19 @@ LessonPlayer {{ background: #ffffff; }}
 QLabel#lessonTitle {{ font-size: {round(base * 1.15)}px; font-weight: bold; }}
 QLabel#stepCounter {{ font-size: {round(base * 0.8)}px; font-weight: bold; }}
 QLabel#stepTitle {{ font-size: {round(base * 1.2)}px; font-weight: bold; }}
+QLabel#stepTitle[fit="1"] {{ font-size: {round(base * 1.1)}px; }}
+QLabel#stepTitle[fit="2"] {{ font-size: {round(base)}px; }}
 QLabel#dealCode {{ font-size: {round(base * 2.4)}px; font-weight: bold; }}
 QLabel#dealCode[small="true"] {{ font-size: {round(base * 1.1)}px; }}
 QLabel#stepText {{ font-size: {base}px; }}
+QLabel#stepText[fit="1"] {{ font-size: {round(base * 0.9)}px; }}
+QLabel#stepText[fit="2"] {{ font-size: {round(base * 0.8)}px; }}
 QLabel#teacherNotes {{ font-size: {round(base * 0.8)}px; }}
 QLabel#feedback {{ font-size: {round(base * 0.9)}px; min-height: {round(base * 2.6)}px; }}
 QPushButton {{ font-size: {round(base * 0.85)}px; min-height: {round(base * 1.6)}px; }}
 QPushButton[role="option"] {{ font-size: {base}px; }}
+QPushButton#leavePresenter {{ font-size: {round(base * 0.8)}px; padding: 2px 12px;
+                              min-height: {round(base * 1.3)}px; }}
 """
 
 
@@ -253,21 +259,19 @@ class PresenterWindow(QWidget):
         self.hand_view: PlayView | None = None
         self.player.play_hand.connect(self.play_hand)
         self._layout = layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 8, 12, 8)
+        # no margin of its own: the player keeps the same margins as on a desk (its picture
+        # is as wide as there, so its tiles are no smaller)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.code)
         layout.addWidget(self.player, 1)
-        # A way out for a mouse user (the keys are not on screen): small, bottom right.
+        # A way out for a mouse user (the keys are not on screen): top right, beside the step
+        # counter and in its type (a row of its own at the bottom took the table's height,
+        # and its 13 px text was smaller than on a desk: issue 16).
         self.leave_button = QPushButton()
         self.leave_button.setObjectName("leavePresenter")
         self.leave_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay the window's
-        self.leave_button.setStyleSheet("QPushButton#leavePresenter { font-size: 13px; "
-                                        "padding: 2px 8px; }")
         self.leave_button.clicked.connect(self.close)
-        exit_row = QHBoxLayout()
-        exit_row.setContentsMargins(0, 0, 0, 0)
-        exit_row.addStretch(1)
-        exit_row.addWidget(self.leave_button)
-        layout.addLayout(exit_row)
+        self.player.head.addWidget(self.leave_button)
         self.notes_window: NotesWindow | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._keys()
@@ -275,6 +279,11 @@ class PresenterWindow(QWidget):
         add_listener(self.retranslate)
         self._texts()
         self.player.set_presenting(True)
+        shown, _notes = choose_screens(list(QGuiApplication.screens()), screen_choice,
+                                       QGuiApplication.primaryScreen())
+        if shown is not None:  # the type of the screen it goes to, before the step is drawn
+            self.resize(shown.geometry().size())
+            self._style()
         self.open(lesson, saved, feedback)
 
     # ---- set-up ---------------------------------------------------------------------------
@@ -539,8 +548,15 @@ class PresenterWindow(QWidget):
         """Type sized from the window height, on the step, the deal code and the hand."""
         sheet = presenter_sheet(self.height(), self.text_scale)
         for widget in (self.player, self.code, self.hand_view):
-            if widget is not None:
+            if widget is not None and widget.styleSheet() != sheet:
                 widget.setStyleSheet(sheet)
+                if widget is self.player and self.player.session is not None:
+                    # sizes taken from the type when the step was drawn (a quiz option's
+                    # tiles) follow it; the verdict shown stays
+                    feedback = self.player.last_feedback
+                    self.player.render_step(keep_feedback=True)
+                    if feedback is not None:
+                        self.player._present(feedback)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._closed:
