@@ -417,14 +417,14 @@ def test_one_bad_pack_never_stops_the_others(tmp_path: Path, monkeypatch: pytest
     fifo = copy_core(tmp_path / "fifo", pack_id="fifo")
     os.mkfifo(fifo / "09-pipe.toml")
     crash = copy_core(tmp_path / "crash", pack_id="crash")
-    real = pack_module.load_pack
+    real = pack_module.open_pack  # what app.load_packs reads each pack with
 
     def load(folder: Path, **kwargs: Any) -> Any:
         if folder == crash:
             raise RecursionError("maximum recursion depth exceeded")
         return real(folder, **kwargs)
 
-    monkeypatch.setattr(pack_module, "load_pack", load)
+    monkeypatch.setattr(pack_module, "open_pack", load)
     packs, problems = app.load_packs([fifo, crash, good])
     assert [p.id for p in packs] == ["community"]
     assert problems == [

@@ -531,3 +531,38 @@ def test_quiz_order_defaults_to_shuffle_and_can_be_pinned(write_pack: WritePack)
     data["steps"][2]["quiz"]["order"] = "fixed"
     pinned = load_pack(write_pack(lessons={"01-one.toml": data}, name="pinned"))
     assert pinned.lessons[0].steps[2].quiz.order == "fixed"
+
+
+def test_open_pack_leaves_the_moves_check_to_run_a_lesson_at_a_time(
+        write_pack: WritePack, tmp_path: Path) -> None:
+    """The app shows a pack first and checks its moves after the first paint (issue 21):
+    ``open_pack`` reads and checks the shape now, the moves check a lesson per ``step``; a
+    pack that passes is cached as if loaded whole, one that fails is not."""
+    from tilewise.lessons.pack import open_pack
+
+    folder = write_pack(lessons={"01-one.toml": lesson(), "02-two.toml": lesson("two")})
+    cache = tmp_path / "cache"
+    clear_cache()
+    pack, check = open_pack(folder, cache_dir=cache)
+    assert check is not None and [x.id for x in pack.lessons] == ["one", "two"]
+    assert not list(cache.glob("pack-*.json"))  # nothing kept before the check passed
+    assert [check.step(), check.step()] == [False, False] and not check.done
+    assert check.step() and check.done and check.problems == []
+    assert check.step()  # done stays done
+    [stored] = cache.glob("pack-*.json")
+    assert open_pack(folder, cache_dir=cache) == (pack, None)  # in memory, not checked again
+    clear_cache()
+    again, none = open_pack(folder, cache_dir=cache)  # from the disk: no check to do
+    assert none is None and again == pack
+    assert open_pack(folder, check_moves=False)[1] is None
+
+    bad = lesson("bad")
+    bad["steps"][2]["quiz"]["options"][1]["result"] = {"to": "S"}  # a wrong option "right"
+    broken = write_pack(lessons={"01-bad.toml": bad}, name="broken")
+    clear_cache()
+    _pack, failing = open_pack(broken, cache_dir=cache)
+    assert failing is not None
+    assert [p.key_path for p in failing.finish()] == ["steps[2].quiz.options[1].result"]
+    assert failing.step() and len(list(cache.glob("pack-*.json"))) == 1  # not kept
+    with pytest.raises(PackError):
+        load_pack(broken, cache_dir=cache)

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     from tilewise.gui.mainwindow import MainWindow
     from tilewise.lessons.model import Pack
+    from tilewise.lessons.pack import MovesCheck
     from tilewise.store.progress import Profile, ProgressStore
 
 log = logging.getLogger("tilewise")
@@ -99,10 +100,14 @@ def pack_folders(extra: list[Path]) -> list[Path]:
     return bundled + [p for n, p in enumerate(more) if p not in bundled and p not in more[:n]]
 
 
-def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
+def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
+               ) -> tuple[list[Pack], list[str]]:
     """Load and validate each pack; a pack that fails is left out and its problems returned
-    as lines ``file: key path: message``."""
-    from tilewise.lessons.pack import PackError, load_pack
+    as lines ``file: key path: message``. With ``later``, a pack whose moves check is still
+    to do (not cached from a start before) is returned already, read and its shape checked,
+    and its check (``lessons.pack.MovesCheck``) appended to ``later`` to be run after the
+    first paint (``MainWindow.check_later``; issue 21)."""
+    from tilewise.lessons.pack import PackError, open_pack
     from tilewise.store.paths import cache_dir
 
     try:
@@ -113,8 +118,13 @@ def load_packs(folders: list[Path]) -> tuple[list[Pack], list[str]]:
     problems: list[str] = []
     for folder in folders:
         try:
-            packs.append(load_pack(folder, cache_dir=cache))
-            log.info("pack %s %s loaded from %s", packs[-1].id, packs[-1].version, folder)
+            pack, check = open_pack(folder, cache_dir=cache)
+            if check is not None and later is not None:
+                later.append(check)
+            elif check is not None and check.finish():
+                raise PackError(check.problems)
+            packs.append(pack)
+            log.info("pack %s %s loaded from %s", pack.id, pack.version, folder)
         except PackError as error:
             problems.extend(str(p) for p in error.problems)
             log.error("pack %s did not load: %s", folder, error)
@@ -236,8 +246,11 @@ def start(args: argparse.Namespace) -> MainWindow | None:
         set_language(language)
         install_qt_translations(app, language)
     settings.last_profile = profile.id
-    packs, problems = load_packs(pack_folders(list(args.pack)))
+    checks: list[MovesCheck] = []  # run after the first paint, unless a self-test
+    packs, problems = load_packs(pack_folders(list(args.pack)),
+                                 None if args.self_test else checks)
     window = MainWindow(store, settings, packs, profile, problems=problems)
+    window.check_later(checks)
     if lock is not None:
         window.lock = lock
         window.raise_watcher = RaiseWatcher(lock, window)

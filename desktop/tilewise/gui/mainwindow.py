@@ -10,6 +10,7 @@ listener, and Qt's own catalog is swapped too.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.review.room import install_review
-from tilewise.gui.startup import AfterFirstPaint
+from tilewise.gui.startup import AfterFirstPaint, BeforeInput
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
     from tilewise.gui.present.presenter import PresenterWindow
+    from tilewise.lessons.pack import MovesCheck
     from tilewise.lessons.readiness import Readiness
 
 log = logging.getLogger(__name__)
@@ -73,6 +75,8 @@ class MainWindow(QMainWindow):
         self.problems = problems or []
         # start-up work the first screen does not show waits for its first paint (issue 21)
         self.after_paint = AfterFirstPaint(self)
+        self.pending: list[MovesCheck] = []  # packs shown whose moves check is not done yet
+        self._gate = BeforeInput(self.finish_checks, self)
         self.images = TileImages(settings.theme)
         self.library = LibraryView()
         self._player: LessonPlayer | None = None
@@ -294,6 +298,59 @@ class MainWindow(QMainWindow):
         self.lesson_end.show_end(pack, session.lesson, lesson_end(pack, session, done_before))
         self.stack.setCurrentWidget(self.lesson_end)
 
+    # ---- packs checked after the first paint (issue 21) -------------------------------------
+    def check_later(self, checks: list[MovesCheck]) -> None:
+        """Run the moves checks of packs already shown (``app.load_packs``) after the first
+        paint, one lesson per turn of the event loop. The learner's first mouse or key press
+        before they are done runs them to the end first (``BeforeInput``), so no lesson,
+        practice or presenter opens from a pack not checked. A pack that fails is left out
+        (:meth:`leave_out`) as at any start."""
+        for check in checks:
+            self.pending.append(check)
+            self.after_paint.add(partial(self._check_step, check))
+        if self.pending:
+            self._gate.arm()
+
+    def _check_step(self, check: MovesCheck) -> None:
+        if check not in self.pending:  # finished already, before the learner's input
+            return
+        if check.step():
+            self._checked(check)
+        else:
+            self.after_paint.add(partial(self._check_step, check))
+
+    def _checked(self, check: MovesCheck) -> None:
+        self.pending.remove(check)
+        if not self.pending:
+            self._gate.disarm()
+        if check.problems:
+            self.leave_out(check.pack, [str(p) for p in check.problems])
+        else:
+            log.info("pack %s checked", check.pack.id)
+
+    def finish_checks(self) -> None:
+        """Run every pack check still to do to its end, at once."""
+        for check in list(self.pending):
+            check.finish()
+            self._checked(check)
+
+    def leave_out(self, pack: Pack, problems: list[str]) -> None:
+        """Take ``pack`` out of this window (its lessons no longer open) and report
+        ``problems``: the library shows the others and the problems box comes up, on the
+        next turn of the event loop (this may run before a press on one of its cards is
+        delivered)."""
+        log.error("pack %s did not pass its check: %s", pack.path, "; ".join(problems[:5]))
+        if pack in self.packs:
+            self.packs.remove(pack)
+        self.problems.extend(problems)
+
+        def show() -> None:
+            if self.stack.currentWidget() is self.library:
+                self.show_library()
+            self.report_problems()
+
+        self.after_paint.add(show)
+
     def _reopen_step(self, pack_id: str, lesson_id: str, index: int) -> None:
         self.open_lesson(pack_id, lesson_id, at_step=index)
 
@@ -306,7 +363,10 @@ class MainWindow(QMainWindow):
 
     def open_lesson(self, pack_id: str, lesson_id: str, at_step: int | None = None) -> None:
         """Open (or resume) a lesson in the player. A finished lesson opens at step 1 (its
-        review), or at ``at_step`` (0-based) when given."""
+        review), or at ``at_step`` (0-based) when given. A pack left out meanwhile (its check
+        failed) opens nothing."""
+        if not any(p.id == pack_id for p in self.packs):
+            return
         pack = self.pack(pack_id)
         saved = self._saved_session(pack_id, lesson_id, at_step)
         self.player.learner = str(self.profile.id)  # each learner's own quiz option order

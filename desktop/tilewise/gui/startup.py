@@ -19,11 +19,11 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AfterFirstPaint"]
+__all__ = ["AfterFirstPaint", "BeforeInput"]
 
 
 class AfterFirstPaint(QObject):
@@ -63,3 +63,37 @@ class AfterFirstPaint(QObject):
             log.exception("a start-up task failed")
         if self._tasks:
             QTimer.singleShot(0, self._next)
+
+
+class BeforeInput(QObject):
+    """Calls ``callback`` once, before the application delivers the first mouse press or key
+    press after :meth:`arm` (the event is delivered after it returns); then disarms itself.
+    For start-up work the learner's first act must not overtake (the pack checks)."""
+
+    _KINDS = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
+              QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
+
+    def __init__(self, callback: Callable[[], object], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._callback = callback
+        self.armed = False
+
+    def arm(self) -> None:
+        """Watch the application's input (no-op when armed already)."""
+        app = QApplication.instance()
+        if not self.armed and app is not None:
+            app.installEventFilter(self)
+            self.armed = True
+
+    def disarm(self) -> None:
+        """Stop watching."""
+        app = QApplication.instance()
+        if self.armed and app is not None:
+            app.removeEventFilter(self)
+        self.armed = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if self.armed and event.type() in self._KINDS:
+            self.disarm()
+            self._callback()
+        return False

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Step, Task
@@ -102,15 +102,22 @@ def same_action(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
     """Play every task and quiz ``verify`` of ``pack`` through ``judge``; return problems."""
+    return [problem for lesson in check_lessons(pack, judge) for problem in lesson]
+
+
+def check_lessons(pack: Pack, judge: Judge | None = None) -> Iterator[list[Problem]]:
+    """:func:`check_pack` one lesson at a time: yields each lesson's problems, in the pack's
+    order, so that a caller can run the check in pieces (the app, after its first paint;
+    issue 21). Hands played before are not played again (one ``judge`` for the whole pack)."""
     judge = judge or remembering(default_judge())
-    problems: list[Problem] = []
     scripts: dict[str, list[tuple[str, str]]] = {}
     for lesson in pack.lessons:
+        problems: list[Problem] = []
         for i, step in enumerate(lesson.steps):
             where = f"steps[{i}]"
 
             def report(key: str, message: str, file: str = lesson.file,
-                       where: str = where) -> None:
+                       where: str = where, problems: list[Problem] = problems) -> None:
                 problems.append(Problem(file, f"{where}.{key}", message))
 
             if step.hand is not None:
@@ -135,7 +142,7 @@ def check_pack(pack: Pack, judge: Judge | None = None) -> list[Problem]:
                     elif option.id != step.quiz.answer and hit:
                         report(f"quiz.options[{j}].result",
                                f"a wrong option's result matches the core's answer: {_show(answer)}")
-    return problems
+        yield problems
 
 
 def remembering(judge: Judge) -> Judge:

@@ -77,7 +77,8 @@ try:
 except ImportError:  # pragma: no cover - a build without it reads with tomllib alone
     _rtoml = None  # type: ignore[assignment]
 
-__all__ = ["PackError", "Problem", "load_pack", "clear_cache", "read_toml"]
+__all__ = ["MovesCheck", "PackError", "Problem", "clear_cache", "load_pack", "open_pack",
+           "read_toml"]
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -173,6 +174,53 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     exact bytes of every file (checksums), the app version and :data:`VALIDATOR_VERSION`, so
     the next start skips TOML parsing and the moves check.
     """
+    pack, check = open_pack(path, check_moves=check_moves, judge=judge, cache_dir=cache_dir)
+    if check is not None and check.finish():
+        raise PackError(check.problems)
+    return pack
+
+
+class MovesCheck:
+    """The moves check of a pack :func:`open_pack` has read, run in pieces (issue 21: the app
+    shows its library first). :meth:`step` checks one lesson and returns True once the whole
+    pack is checked; then :attr:`problems` holds every problem of the check, and a pack with
+    none is kept in :func:`load_pack`'s caches (memory and disk) as if loaded whole, while a
+    pack with one must be left out. :meth:`finish` runs the rest at once."""
+
+    def __init__(self, pack: Pack, judge: Judge | None, passed: Callable[[], None]) -> None:
+        self.pack = pack
+        self.problems: list[Problem] = []
+        self.done = False
+        self._lessons = moves.check_lessons(pack, judge)
+        self._passed = passed
+
+    def step(self) -> bool:
+        """Check the next lesson; True when the pack is done (then again at once)."""
+        if self.done:
+            return True
+        found = next(self._lessons, None)
+        if found is not None:
+            self.problems.extend(found)
+            return False
+        self.done = True
+        if not self.problems:
+            self._passed()
+        return True
+
+    def finish(self) -> list[Problem]:
+        """Check every lesson left; return :attr:`problems`."""
+        while not self.step():
+            pass
+        return self.problems
+
+
+def open_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = None,
+              cache_dir: Path | None = None) -> tuple[Pack, MovesCheck | None]:
+    """:func:`load_pack`, but the moves check, when it is still to do (not cached), is
+    returned to be run later, in pieces (:class:`MovesCheck`), instead of at once: the pack
+    is read and its shape, texts and references checked now (``PackError`` for those). None
+    instead of a check when there is none to do (``check_moves`` false, or the pack passed
+    it before and is cached)."""
     path = Path(path)
     files = sorted(f for f in path.glob("*.toml") if not f.name.startswith("."))
     if len(files) > LIMITS.lesson_files + 1:
@@ -182,7 +230,7 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     signature = [(f.name, s.st_mtime_ns, s.st_size) for f, s in zip(files, stats, strict=True)]
     key = (str(path.resolve()), tuple(map(tuple, signature)), check_moves)
     if judge is None and key in _cache:
-        return _cache[key]
+        return _cache[key], None
     disk = None
     sums = _file_sums(files) if cache_dir is not None and judge is None and check_moves else None
     if cache_dir is not None and sums is not None:
@@ -193,16 +241,19 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     raw = _read_json(disk)
     reader = _PackReader(path, files, raw)
     pack = reader.read()
-    problems = reader.problems
-    if pack is not None and check_moves and raw is None:
-        problems = moves.check_pack(pack, judge)
-    if pack is None or problems:
-        raise PackError(problems)
-    if disk is not None and raw is None:
-        _write_json(disk, reader.raw)
-    if judge is None:
-        _cache[key] = pack
-    return pack
+    if pack is None or reader.problems:
+        raise PackError(reader.problems)
+
+    def keep() -> None:
+        if disk is not None and raw is None:
+            _write_json(disk, reader.raw)
+        if judge is None:
+            _cache[key] = pack
+
+    if check_moves and raw is None:
+        return pack, MovesCheck(pack, judge, keep)
+    keep()
+    return pack, None
 
 
 def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
