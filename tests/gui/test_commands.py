@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +37,19 @@ def test_render_rejects_an_unknown_step(tmp_path: Path) -> None:
                  "--out", str(tmp_path / "x.png")], tmp_path)
     assert done.returncode == 2
     assert "steps 1.." in done.stderr
+
+
+def test_render_in_a_language_the_interface_lacks_says_where_to_look(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``render --lang mr`` (a pack translated into Marathi, the interface not yet) ends with
+    a line naming the translator's preview, never a traceback."""
+    from tilewise import cli
+
+    assert cli.main(["render", "--pack", "core", "--lesson", "tiles", "--step", "1",
+                     "--lang", "mr", "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "--lang mr" in err and "tilewise translate PACK --lang mr" in err
+    assert "Traceback" not in err and not (tmp_path / "x.png").exists()
 
 
 def test_an_extra_pack_is_opened_once(tmp_path: Path) -> None:

@@ -58,9 +58,10 @@ def test_a_learner_is_exported_and_a_bad_file_is_refused_with_nothing_changed(
     shown = len(told)
     assert files.import_file() is None and len(told) == shown
     files.open_name = lambda: str(out)
-    moved = files.import_file()  # the good file: a second Sam with the same progress
-    assert moved is not None and moved.name == "Sam" and moved.id != window.profile.id
-    assert "Sam was added as a learner" in told[-1][0] and not told[-1][1]
+    moved = files.import_file()  # the good file: Sam is here, so "Sam (2)", same progress
+    assert moved is not None and moved.name == "Sam (2)" and moved.id != window.profile.id
+    assert ("There is already a learner called Sam, so the learner in sam.json was added as "
+            "Sam (2)") in told[-1][0] and not told[-1][1]
     assert counts(window.store)["profiles"] == before["profiles"] + 1
     window.store.read_only = True  # a read-only data folder: nothing can be added
     assert files.import_file() is None and "read-only" in told[-1][0]

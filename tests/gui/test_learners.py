@@ -44,6 +44,51 @@ def test_rename_a_learner_and_refuse_an_empty_name(window: Any, qtbot: Any) -> N
     assert dialog.list.currentItem().text().startswith("<b>Ana</b> María")  # plain, as typed
 
 
+def test_a_second_learner_with_the_same_name_is_refused_with_a_reason(window: Any,
+                                                                      qtbot: Any) -> None:
+    """Adding or renaming to another learner's name (case aside) keeps OK off / changes
+    nothing, and says why; the learner's own name in another case is fine."""
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog
+
+    window.store.create_profile("Ana", "es")
+    new = NewProfileDialog("en", window, taken=window.store.name_taken)
+    qtbot.addWidget(new)
+    ok = new.box.button(new.box.StandardButton.Ok)
+    new.name.setText(" sam ")
+    assert not ok.isEnabled() and "already a learner called sam" in new.problem.text()
+    assert not new.problem.isHidden()
+    new.name.setText("Samira")
+    assert ok.isEnabled() and new.problem.isHidden()
+    dialog = dialog_for(window, qtbot)
+    select(dialog, "Ana")
+    dialog.ask_name = lambda current: "SAM"
+    dialog.rename.click()
+    assert "already a learner called SAM" in dialog.message.text()
+    assert [p.name for p in window.store.profiles()] == ["Sam", "Ana"]
+    dialog.ask_name = lambda current: "ANA"
+    dialog.rename.click()
+    assert [p.name for p in window.store.profiles()] == ["Sam", "ANA"]
+
+
+def test_the_welcome_dialog_speaks_the_language_chosen_in_it(window: Any, qtbot: Any) -> None:
+    """Picking Español in the first-start dialog shows it in Spanish at once; Cancel goes
+    back to the language it opened in."""
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog
+    from tilewise.i18n import current_language, set_language
+
+    new = NewProfileDialog("en", window)
+    qtbot.addWidget(new)
+    english = new.windowTitle()
+    try:
+        new.language.setCurrentIndex(new.language.findData("es"))
+        assert current_language() == "es" and new.windowTitle() != english
+        assert new.name_label.text() != "Your name"
+        new.reject()
+        assert current_language() == "en" and new.windowTitle() == english
+    finally:
+        set_language("en")
+
+
 def test_delete_asks_first_and_never_the_learner_in_use(window: Any, qtbot: Any) -> None:
     window.store.create_profile("Ana", "es")
     dialog = dialog_for(window, qtbot)

@@ -262,3 +262,17 @@ def test_taking_a_move_back_is_news_not_a_success(window: Any) -> None:
     assert player.feedback_text() == "Move taken back."
     assert player.feedback.property("verdict") not in ("good", "right", "accepted")
     assert player.feedback_icon.pixmap().toImage() != tick
+
+
+def test_the_see_link_names_the_lesson_in_the_learners_language(window: Any) -> None:
+    """A refusal's "See: <lesson>, step N" link gives the lesson's translated title (it was
+    looked up in the current step's context, so Spanish read "Mira: The Charleston")."""
+    set_language("es")
+    try:
+        player = open_step(window, "charleston", "first-right")
+        feedback = player.drop(rack_index(player, "J"), "pass")
+        assert feedback is not None and feedback.reason == "JOKER_NOT_PASSABLE"
+        text = player.feedback_text()
+        assert "El Charleston" in text and "The Charleston" not in text, text
+    finally:
+        set_language("en")

@@ -63,14 +63,15 @@ def test_the_preview_shows_source_beside_translation_and_reloads_on_save(
     with qtbot.waitSignal(preview.reloaded, timeout=5000):
         preview.po.write_text(text.replace(ENTRY + 'Tres palos"', ENTRY + '"'), encoding="utf-8")
     assert preview.table.item(r, 2).text() == ""
-    assert "untranslated" in preview.places_list.item(row).text()
+    total = preview.table.rowCount()  # one text of the step is untranslated, not all of it
+    assert f"· 1 of {total} untranslated" in preview.places_list.item(row).text()
     with qtbot.waitSignal(preview.reloaded, timeout=5000):  # an editor that replaces the file
         replaced = preview.po.with_name("es.po.new")
         replaced.write_text(text.replace(ENTRY + 'Tres palos"', '#, fuzzy\n' + ENTRY + 'Familias"'),
                             encoding="utf-8")
         replaced.replace(preview.po)
     assert preview.table.item(r, 2).text() == "Familias"
-    assert "fuzzy" in preview.places_list.item(row).text()
+    assert "· 1 fuzzy text" in preview.places_list.item(row).text()
     assert preview.catalog.text("tiles/suits", "Three suits") == "Three suits"  # fuzzy: English
 
 
@@ -91,6 +92,15 @@ def test_a_step_that_does_not_fit_1024_by_768_is_flagged(preview: Any, qtbot: An
     # flagged all the same.
     assert "does not fit" in preview.places_list.item(row).text()
     assert preview.fit.text().startswith("The page scrolls: "), preview.fit.text()
+
+
+def test_the_preview_fits_a_projector_screen() -> None:
+    from PySide6.QtCore import QSize
+
+    from tilewise.gui.translate.preview import window_size
+
+    assert window_size(QSize(1024, 740)) == QSize(1024, 740)
+    assert window_size(QSize(3840, 2100)) == QSize(1200, 800)
 
 
 def test_translate_check_command_reports_the_steps(home: Path, tmp_path: Path,

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.store.test_faults import FailingConnection, full_error
@@ -143,7 +144,8 @@ def test_quitting_with_unsaved_moves_asks_first(window: Any, monkeypatch: pytest
     window.store._conn = FailingConnection(real, full_error())
     window.close()  # the question is closed without a choice: Tilewise stays open
     assert boxes and boxes[-1][0] == "Progress not saved"
-    assert "If you quit now, it is lost" in boxes[-1][1]
+    assert "If you quit now, it is lost." in boxes[-1][1] and "disk is full" in boxes[-1][1]
+    assert "close the other window" not in boxes[-1][1]  # the cause is the disk
     assert window.isVisible() and window.store.pending
     window.store._conn = real  # space again: the close saves and quits
     window.close()
@@ -153,10 +155,41 @@ def test_quitting_with_unsaved_moves_asks_first(window: Any, monkeypatch: pytest
     window.store._conn = FailingConnection(real, full_error())
     window.save_progress()
     monkeypatch.setattr("tilewise.gui.mainwindow.confirm_quit_unsaved",
-                        lambda parent, count: True)
+                        lambda *args: True)
     window.close()  # "Quit anyway"
     assert not window.isVisible() and window.store.pending
     window.store._conn = real
+
+
+def test_enter_on_the_quit_question_keeps_the_moves(window: Any,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter (or Escape) answers "Keep Tilewise open": a learner who presses Enter out of
+    habit loses nothing; the sentence agrees with the count and names the real cause."""
+    from PySide6.QtTest import QTest
+
+    from tilewise.gui.faults import confirm_quit_unsaved
+    from tilewise.store.progress import SaveFailed
+
+    seen: list[str] = []
+
+    def press(key: Qt.Key) -> Any:
+        def exec_(box: QMessageBox) -> int:
+            seen.append(box.text())
+            box.show()
+            QTest.keyClick(box, key)
+            return 0
+        return exec_
+
+    full = SaveFailed("full", "database or disk is full", 2)
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Escape):
+        monkeypatch.setattr(QMessageBox, "exec", press(key))
+        assert confirm_quit_unsaved(window, 2, full, window.store.path.parent) is False
+    assert seen[0].startswith("Your last 2 moves are not saved yet. If you quit now, they "
+                              "are lost. The disk is full.")
+    busy = SaveFailed("busy", "database is locked", 1)
+    monkeypatch.setattr(QMessageBox, "exec", press(Qt.Key.Key_Return))
+    assert confirm_quit_unsaved(window, 1, busy, window.store.path.parent) is False
+    assert "it is lost. Another Tilewise window" in seen[-1]
 
 
 # -- two starts for one learner ---------------------------------------------------------------
@@ -431,6 +464,24 @@ def test_one_bad_pack_never_stops_the_others(tmp_path: Path, monkeypatch: pytest
         f"{fifo / '09-pipe.toml'}: file: is not a plain file (a folder, pipe or device); a "
         "pack holds plain files only",
         f"{crash}: RecursionError: maximum recursion depth exceeded"]
+    pack_module.clear_cache()
+
+
+def test_two_packs_with_one_id_load_once_the_later_folder_winning(tmp_path: Path,
+                                                                   home: Path) -> None:
+    """Progress is kept per pack id: two folders of one id would share it and show twice
+    (an installed pack and an author's ``--pack`` copy). The later folder is used; a line
+    names the one left out."""
+    from tests.hardening.packs import copy_core
+    from tilewise.lessons import pack as pack_module
+
+    first = copy_core(tmp_path / "installed", pack_id="basics")
+    second = copy_core(tmp_path / "working", pack_id="basics")
+    other = copy_core(tmp_path / "other", pack_id="other")
+    packs, problems = app.load_packs([first, other, second])
+    assert [(p.id, Path(p.path)) for p in packs] == [("other", other), ("basics", second)]
+    assert problems == [f"{first}: id: 'basics' is also the id of {second}, which is used "
+                        "instead"]
     pack_module.clear_cache()
 
 

@@ -436,6 +436,8 @@ def test_the_pack_install_command(source: Path, tmp_path: Path,
     assert packtool.main(["install", str(archive), "--into", str(into), "--replace",
                           "--builtin", str(builtin)]) == 1
     assert "belongs to a built-in pack" in capsys.readouterr().err
+    assert packtool.main(["install", str(archive)]) == 2  # alone, it needs the folder
+    assert "--into FOLDER is needed" in capsys.readouterr().err
 
 
 def test_the_tilewise_command_installs_into_the_data_folder(
@@ -448,6 +450,22 @@ def test_the_tilewise_command_installs_into_the_data_folder(
     assert pack_dirs() == sorted(p.parent for p in lessons_dir().glob("*/pack.toml")) + [
         installed_packs_dir() / "community"]
     assert cli._pack_install_defaults(["pack", "install", "x", "--into=a", "--builtin", "b"]) == []
+
+
+def test_the_help_names_every_command_and_tilewise_home(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``tilewise --help`` lists each subcommand (a teacher or translator finds ``pack`` and
+    ``translate`` there) and the ``TILEWISE_HOME`` folder; ``pack install --help`` shows
+    ``--into`` as optional, since the command fills it in."""
+    from tilewise.gui.app import parser
+
+    shown = parser().format_help()
+    listed = {line.split()[0] for line in shown.split("commands (", 1)[1].splitlines()[1:]
+              if line.startswith("  ") and not line.startswith("   ")}
+    assert set(cli.SUBCOMMANDS) <= listed, set(cli.SUBCOMMANDS) - listed
+    assert "TILEWISE_HOME" in shown
+    assert cli.main(["pack", "install", "--help"]) == 0
+    assert "[--into INTO]" in capsys.readouterr().out
 
 
 def test_problem_files_are_named_inside_the_pack(tmp_path: Path) -> None:

@@ -71,6 +71,16 @@ def test_extract_default_output(write_pack: WritePack) -> None:
     assert (folder / "po" / "demo.pot").is_file()
 
 
+def test_a_pack_given_as_dot_keeps_its_folder_name_in_the_sources(
+        write_pack: WritePack, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pack new-language . mr`` inside the pack folder: sources read lessons/<name>/...,
+    never ``lessons//``."""
+    folder = write_pack()
+    monkeypatch.chdir(folder)
+    found = list(messages(load_pack(Path("."))))
+    assert found and {m.file.split("/")[1] for m in found} == {folder.name}
+
+
 def test_check_command(write_pack: WritePack, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(write_pack())]) == 0
     assert "1 lessons, 4 steps, 2 tasks and quizzes: OK" in capsys.readouterr().out

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tilewise.store.progress import SCHEMA_VERSION, ProgressStore, ProgressStoreError
+from tilewise.store.progress import SCHEMA_VERSION, NameTaken, ProgressStore, ProgressStoreError
 
 
 @pytest.fixture
@@ -25,6 +25,30 @@ def test_default_file_lives_in_tilewise_home(home: Path) -> None:
         assert store.path == home / "data" / "progress.sqlite3"
         assert store.recovered_from is None
     assert (home / "data" / "progress.sqlite3").is_file()
+
+
+def test_two_learners_never_share_a_name(home: Path) -> None:
+    """Names compare as a person reads them; an imported name gets a free "(2)"."""
+    with ProgressStore() as store:
+        ana = store.create_profile("Ana", "es")
+        raj = store.create_profile("Raj", "hi")
+        for same in ("Ana", " ana ", "ANA", "An\u0061"):
+            with pytest.raises(NameTaken):
+                store.create_profile(same, "en")
+        with pytest.raises(NameTaken):
+            store.rename_profile(raj.id, "ana")
+        store.rename_profile(ana.id, "ANA")  # a learner may change the case of their own name
+        assert [p.name for p in store.profiles()] == ["ANA", "Raj"]
+        assert store.name_taken("Ana") and not store.name_taken("Ana", except_id=ana.id)
+        assert store.profile_named("raj") == store.profile(raj.id)
+        assert store.profile_named("Kim") is None
+        assert store.free_name(" Kim ") == "Kim" and store.free_name("raj") == "raj (2)"
+        store.create_profile("Raj (2)", "hi")
+        assert store.free_name("Raj") == "Raj (3)"
+        e_acute = store.create_profile("Ren\u00e9", "de")  # NFC é
+        with pytest.raises(NameTaken):
+            store.create_profile("Rene\u0301", "de")  # e + combining acute: the same name
+        assert store.profile_named("RENE\u0301") == e_acute
 
 
 def test_profiles_create_rename_delete(home: Path) -> None:

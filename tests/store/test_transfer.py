@@ -77,6 +77,9 @@ def test_export_then_import_into_a_fresh_folder_gives_the_same_progress(
         first = queue.situations(moved.id)[0].id
         assert queue.shown_variants(first) == {1: "2026-12-01T09:20:00Z"}
     assert cli_main(["learner", "export", "--profile", "Nobody", "--out", str(file)]) == 2
+    assert cli_main(["learner", "import", str(file)]) == 0  # Kim is here already: "Kim (2)"
+    with ProgressStore() as store:
+        assert [p.name for p in store.profiles()] == ["Kim", "Kim (2)"]
 
 
 def damaged_files(good: dict[str, Any]) -> list[tuple[str, str]]:

@@ -47,9 +47,30 @@ log = logging.getLogger("tilewise")
 APP_ID = "org.tilewise.Tilewise"
 
 
+COMMANDS_HELP = """\
+commands (tilewise COMMAND --help for each):
+  pack check|extract|update|new-language|install   lesson pack tools for authors and
+                                                   translators
+  translate DIR --lang LANG    a translator's preview of a pack, redrawn on each save
+  render                       draw a lesson step or the tiles to a PNG
+  play                         a whole hand with four computer seats, without a window
+  review --profile NAME --list a learner's mistakes due for review
+  learner export|import        move a learner to another computer
+  backup [--list|--restore N]  copies of the progress file
+  report --profile NAME --out card.pdf   a learner's progress card
+  referee FILE...              judge rules scenarios (JSON)
+
+environment:
+  TILEWISE_HOME   keep settings, progress, packs and logs in this folder instead of the
+                  usual places (a USB stick, a classroom's shared folder, a trial run)
+"""
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line of the app."""
-    p = argparse.ArgumentParser(prog="tilewise", description="Learn mahjong, offline.")
+    p = argparse.ArgumentParser(
+        prog="tilewise", description="Learn mahjong, offline.",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=COMMANDS_HELP)
     p.add_argument("--lang", help="interface language: en, es, de, hi")
     p.add_argument("--profile", help="learner profile name (created if new)")
     p.add_argument("--pack", action="append", type=Path, default=[],
@@ -106,7 +127,13 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
     as lines ``file: key path: message``. With ``later``, a pack whose moves check is still
     to do (not cached from a start before) is returned already, read and its shape checked,
     and its check (``lessons.pack.MovesCheck``) appended to ``later`` to be run after the
-    first paint (``MainWindow.check_later``; issue 21)."""
+    first paint (``MainWindow.check_later``; issue 21).
+
+    Two folders with the same pack id (progress is kept per pack id, so both would share
+    it): the later one is used (``folders`` go bundled, installed, ``--pack``: an installed
+    update replaces the bundled pack, an author's working copy the installed one), and a
+    line says which folder was left out.
+    """
     from tilewise.lessons.pack import PackError, open_pack
     from tilewise.store.paths import cache_dir
 
@@ -131,7 +158,14 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
         except Exception as error:  # noqa: BLE001 - one pack's failure, never the app's
             log.exception("pack %s did not load", folder)
             problems.append(f"{folder}: {type(error).__name__}: {error}")
-    return packs, problems
+    kept: dict[str, Pack] = {}
+    for pack in packs:
+        earlier = kept.pop(pack.id, None)
+        if earlier is not None:
+            problems.append(f"{earlier.path}: id: {pack.id!r} is also the id of {pack.path}, "
+                            "which is used instead")
+        kept[pack.id] = pack
+    return list(kept.values()), problems
 
 
 def opened_pack(window: MainWindow, extra: list[Path]) -> str | None:
@@ -316,7 +350,7 @@ def other_profile(store: ProgressStore, current: Profile, language: str) -> Prof
     if not dialog.exec():
         return None
     if dialog.add_requested or not others:
-        new = NewProfileDialog(language)
+        new = NewProfileDialog(language, taken=store.name_taken)
         if not new.exec():
             return None
         name, chosen_language = new.result_values()

@@ -104,16 +104,27 @@ class SaveBanner(QLabel):
         self.show()
 
 
-def confirm_quit_unsaved(parent: QWidget, count: int) -> bool:
-    """Ask before quitting with saves still kept in memory; True to quit anyway."""
+def confirm_quit_unsaved(parent: QWidget, count: int, failure: SaveFailed | None,
+                         folder: Path) -> bool:
+    """Ask before quitting with ``count`` saves still kept in memory; True to quit anyway.
+
+    The question says what is lost and what to do about the cause of ``failure`` (a full
+    disk, another window, a folder that may not be written); "Keep Tilewise open" is the
+    default and the Escape answer, so Enter never loses the moves.
+    """
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(_("Progress not saved"))
-    box.setText(unsaved_text(count) + " " + _("If you quit now, it is lost. Free some space "
-                                              "or close the other window, then quit again."))
+    lost = ngettext("If you quit now, it is lost.", "If you quit now, they are lost.", count)
+    advice = (reason_text(failure, folder) if failure is not None
+              else _("Tilewise keeps trying to save."))
+    box.setText(unsaved_text(count) + " " + lost + " " + advice + " " +
+                _("Keep Tilewise open until it says your progress is saved again."))
     box.setTextFormat(Qt.TextFormat.PlainText)
     quit_button = box.addButton(_("Quit anyway"), QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(_("Keep Tilewise open"), QMessageBox.ButtonRole.RejectRole)
+    keep_button = box.addButton(_("Keep Tilewise open"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep_button)
+    box.setEscapeButton(keep_button)
     box.exec()
     return box.clickedButton() is quit_button
 

@@ -482,7 +482,8 @@ class MainWindow(QMainWindow):
             return
         if dialog.add_requested:
             new = NewProfileDialog(current_language(), self, readiness=self.language_readiness(),
-                                   threshold=self.settings.language_threshold)
+                                   threshold=self.settings.language_threshold,
+                                   taken=self.store.name_taken)
             if new.exec():
                 name, language = new.result_values()
                 self.switch_profile(self.store.create_profile(name, language))
@@ -565,7 +566,8 @@ class MainWindow(QMainWindow):
             self.save_progress()
             pending = len(self.store.pending)
             if pending and not self.store.read_only and not self.store.retry_pending() \
-                    and not confirm_quit_unsaved(self, pending):
+                    and not confirm_quit_unsaved(self, pending, self.store.last_failure,
+                                             self.store.path.parent):
                 event.ignore()
                 return
             self._closed = True
@@ -592,10 +594,7 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
     start) one made from the welcome dialog. None if the learner cancelled."""
     profiles = store.profiles()
     if name:
-        for profile in profiles:
-            if profile.name == name:
-                return profile
-        return store.create_profile(name, language)
+        return store.profile_named(name) or store.create_profile(name, language)
     if settings.last_profile is not None:
         last = store.profile(settings.last_profile)
         if last is not None:
@@ -604,7 +603,8 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
         return profiles[0]
     from tilewise.gui.dialogs.dialogs import NewProfileDialog
 
-    dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold)
+    dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold,
+                              taken=store.name_taken)
     if not dialog.exec():
         return None
     entered, chosen = dialog.result_values()

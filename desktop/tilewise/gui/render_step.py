@@ -179,6 +179,15 @@ def main_step(args: argparse.Namespace) -> int:
     if args.out is None:
         print("tilewise render: --out is required", file=sys.stderr)
         return 2
+    from tilewise.i18n import normalize_language
+
+    if normalize_language(args.lang) is None:
+        # A pack can be translated into a language the interface has no catalog for yet;
+        # the translator's preview draws those (the interface stays in English there).
+        print(f"tilewise render: --lang {args.lang}: Tilewise's interface has no such "
+              f"language; to see a pack in it use: tilewise translate PACK --lang {args.lang}",
+              file=sys.stderr)
+        return 2
     extra = [Path(args.pack)] if args.pack and Path(args.pack).is_dir() else []
     renderer = Renderer(args.lang, args.theme, extra)
     out = Path(args.out)

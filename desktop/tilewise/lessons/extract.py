@@ -66,7 +66,7 @@ def _comment(role: str, **fields: str) -> str:
 
 def messages(pack: Pack) -> Iterator[Message]:
     """Every text of ``pack`` in file order."""
-    root = Path(pack.path)
+    root = Path(pack.path).resolve()  # "." is a folder with a name too (no "lessons//")
     manifest = f"lessons/{root.name}/pack.toml"
     yield Message("pack", pack.title, manifest, "title", (_comment("title"),))
     yield Message("pack", pack.summary, manifest, "summary", (_comment("summary"),))

@@ -68,14 +68,21 @@ def main(argv: list[str]) -> int:
     new.add_argument("lang", help="language code, e.g. mr (Marathi) or pt_BR")
     install = commands.add_parser("install", help="install a zipped lesson pack")
     install.add_argument("path", type=Path)
-    install.add_argument("--into", type=Path, required=True, help="the installed-packs folder")
-    install.add_argument("--builtin", type=Path, help="folder of built-in packs (ids refused)")
+    install.add_argument("--into", type=Path, default=None,
+                         help="the installed-packs folder (default: this learner's data "
+                              "folder's packs, as the app reads them)")
+    install.add_argument("--builtin", type=Path,
+                         help="folder of built-in packs, whose ids are refused (default: the "
+                              "app's own lessons)")
     install.add_argument("--replace", action="store_true", help="replace an installed pack")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.command == "install":
+        if args.into is None:  # only without the tilewise command, which always gives it
+            print("pack install: --into FOLDER is needed", file=sys.stderr)
+            return 2
         return _install(args.path, args.into, args.builtin, args.replace)
     if args.command == "new-language" and not LANGUAGE.match(args.lang):
         print(f"{args.lang!r} is not a language code (two or three lower-case letters, "

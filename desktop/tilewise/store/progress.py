@@ -34,6 +34,7 @@ import logging
 import re
 import sqlite3
 import time
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -148,6 +149,16 @@ class ProgressStoreError(RuntimeError):
         self.kind: StoreErrorKind = kind
         self.path = path
         self.version = version
+
+
+class NameTaken(ValueError):
+    """Another learner already has this name (two "Ana"s could not be told apart in the
+    learners list or by ``--profile``)."""
+
+
+def _name_key(name: str) -> str:
+    """A learner's name as compared for sameness: stripped, NFC, case folded."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class SaveFailed(Exception):
@@ -533,11 +544,36 @@ class ProgressStore:
 
     # -- profiles ------------------------------------------------------------------------
 
+    def name_taken(self, name: str, except_id: int | None = None) -> bool:
+        """True when a profile other than ``except_id`` has ``name``, compared as a person
+        reads names: stripped, Unicode NFC and case folded ("Ana" = "ana " = "ANA")."""
+        wanted = _name_key(name)
+        return any(_name_key(p.name) == wanted for p in self.profiles() if p.id != except_id)
+
+    def profile_named(self, name: str) -> Profile | None:
+        """The profile called ``name`` (compared as :meth:`name_taken` does), or None."""
+        wanted = _name_key(name)
+        return next((p for p in self.profiles() if _name_key(p.name) == wanted), None)
+
+    def free_name(self, name: str) -> str:
+        """``name`` stripped if no profile has it, else the first of "name (2)", "name (3)",
+        ... that is free (an imported learner whose name is already here)."""
+        clean = name.strip()
+        number = 2
+        candidate = clean
+        while self.name_taken(candidate):
+            candidate = f"{clean} ({number})"
+            number += 1
+        return candidate
+
     def create_profile(self, name: str, language: str) -> Profile:
-        """Add a profile; ``name`` is stripped and must not be empty (ValueError)."""
+        """Add a profile; ``name`` is stripped and must not be empty (ValueError) nor another
+        learner's name (:class:`NameTaken`, see :meth:`name_taken`)."""
         clean = name.strip()
         if not clean:
             raise ValueError("a profile needs a name")
+        if self.name_taken(clean):
+            raise NameTaken(clean)
         created = _now()
         with self._transaction() as conn:
             cursor = conn.execute(
@@ -564,10 +600,13 @@ class ProgressStore:
                                                 row["created"])
 
     def rename_profile(self, profile_id: int, name: str) -> None:
-        """Rename a profile; ValueError for an empty name, KeyError for an unknown id."""
+        """Rename a profile; ValueError for an empty name, :class:`NameTaken` for another
+        learner's name, KeyError for an unknown id."""
         clean = name.strip()
         if not clean:
             raise ValueError("a profile needs a name")
+        if self.name_taken(clean, except_id=profile_id):
+            raise NameTaken(clean)
         with self._transaction() as conn:
             cursor = conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (clean, profile_id))
             if cursor.rowcount == 0:

@@ -253,7 +253,8 @@ def import_learner(store: ProgressStore, data: Any) -> Profile:
     dump = json.dumps
     with store._transaction() as conn:
         cursor = conn.execute("INSERT INTO profiles (name, language, created) VALUES (?, ?, ?)",
-                              (profile["name"].strip(), profile["language"], profile["created"]))
+                              (store.free_name(profile["name"]), profile["language"],
+                               profile["created"]))
         new_id = cursor.lastrowid
         assert new_id is not None
         for r in checked["progress"]:

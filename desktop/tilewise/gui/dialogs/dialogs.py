@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from tilewise import __version__, releasekey
 from tilewise.gui.dialogs.languages import bundled_packs, fill_language_box, readiness_of
 from tilewise.gui.qtlang import translate_buttons
-from tilewise.i18n import LANGUAGES, _, pgettext
+from tilewise.i18n import LANGUAGES, _, current_language, pgettext, set_language
 from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness
 from tilewise.store.paths import resource_dir
 from tilewise.store.progress import Profile, ProgressStore
@@ -71,15 +71,34 @@ def _languages(combo: QComboBox, current: str, readiness: Sequence[Readiness] | 
     fill_language_box(combo, current, readiness, threshold)
 
 
+def taken_text(name: str) -> str:
+    """Why a learner's name is refused: another learner has it."""
+    return _("There is already a learner called {name}. Choose another name (add a letter "
+             "of the family name, or a number).", name=name)
+
+
 class NewProfileDialog(QDialog):
-    """Asks a new learner's name and language (default: the system's)."""
+    """Asks a new learner's name and language (default: the system's).
+
+    Choosing a language shows the dialog (and the app) in it at once, so a learner who
+    picks Español reads the rest in Spanish; Cancel goes back to the language it opened in.
+    ``taken(name)`` (the store's ``name_taken``) keeps OK off for another learner's name,
+    with a line saying why.
+    """
 
     def __init__(self, language: str, parent: QWidget | None = None, *,
                  readiness: Sequence[Readiness] | None = None,
-                 threshold: float = DEFAULT_THRESHOLD) -> None:
+                 threshold: float = DEFAULT_THRESHOLD,
+                 taken: Callable[[str], bool] | None = None) -> None:
         super().__init__(parent)
+        self.opened_in = current_language()
+        self.taken = taken
         self.welcome = QLabel()
         self.welcome.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setWordWrap(True)
+        self.problem.setObjectName("nameProblem")
         self.name = QLineEdit()
         self.name.setMaxLength(PROFILE_NAME_LIMIT)
         self.language = QComboBox()
@@ -92,10 +111,25 @@ class NewProfileDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.welcome)
         layout.addLayout(self.form)
+        layout.addWidget(self.problem)
         layout.addWidget(self.box)
         self.name.textChanged.connect(self._check)
+        self.language.currentIndexChanged.connect(self._language_chosen)
         self.retranslate()
         self._check()
+
+    def _language_chosen(self) -> None:
+        code = self.language.currentData()
+        if isinstance(code, str) and code in LANGUAGES and code != current_language():
+            set_language(code)
+            self.retranslate()
+
+    def reject(self) -> None:
+        """Cancel: the app goes back to the language the dialog opened in."""
+        if current_language() != self.opened_in:
+            set_language(self.opened_in)
+            self.retranslate()
+        super().reject()
 
     def retranslate(self) -> None:
         """Texts in the current language."""
@@ -104,11 +138,16 @@ class NewProfileDialog(QDialog):
         self.name_label.setText(_("Your name"))
         self.language_label.setText(_("Language"))
         translate_buttons(self.box)
+        self._check()
 
     def _check(self) -> None:
+        name = self.name.text().strip()
+        clash = bool(name) and self.taken is not None and self.taken(name)
+        self.problem.setText(taken_text(name) if clash else "")
+        self.problem.setVisible(clash)
         ok = self.box.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
-            ok.setEnabled(bool(self.name.text().strip()))
+            ok.setEnabled(bool(name) and not clash)
 
     def result_values(self) -> tuple[str, str]:
         """(name, language code) entered."""
@@ -234,6 +273,9 @@ class ProfilesDialog(QDialog):
             return
         if not name.strip():
             self.message.setText(_("A learner needs a name."))
+            return
+        if self.store.name_taken(name[:PROFILE_NAME_LIMIT], except_id=chosen):
+            self.message.setText(taken_text(name.strip()))
             return
         self.store.rename_profile(chosen, name[:PROFILE_NAME_LIMIT])
         self.message.setText("")

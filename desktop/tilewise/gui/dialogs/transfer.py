@@ -124,7 +124,8 @@ class LearnerFiles:
             return None
         path = Path(chosen)
         try:
-            profile = import_learner(self.store, read_export(path))
+            data = read_export(path)
+            profile = import_learner(self.store, data)
         except TransferError as error:
             log.warning("import of %s refused: %s", path, error)
             self.tell(self._refusal(error, path.name), True)
@@ -134,6 +135,13 @@ class LearnerFiles:
             self.tell(_("The learner in {file} could not be added: the progress file cannot "
                         "be written now. Nothing was changed.", file=path.name), True)
             return None
+        original = str(data["profile"]["name"]).strip()
+        if profile.name != original:  # a learner here has that name already
+            self.tell(_("There is already a learner called {name}, so the learner in {file} was "
+                        "added as {new}, with all of their progress. Choose them in Learners "
+                        "to go on (you can rename them there).", name=original, file=path.name,
+                        new=profile.name), False)
+            return profile
         self.tell(_("{name} was added as a learner, with all of their progress. Choose them "
                     "in Learners to go on.", name=profile.name), False)
         return profile

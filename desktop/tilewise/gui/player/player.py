@@ -787,7 +787,8 @@ class LessonPlayer(QWidget):
         lesson, index = found
         if lesson.id == self.session.lesson.id and index == self.session.index:
             return ""
-        return see_step(self.pack_text(lesson.title), index + 1)
+        return see_step(self.catalog.text(lesson.context(), lesson.title) if self.catalog
+                        else lesson.title, index + 1)
 
     def feedback_text(self) -> str:
         """The feedback panel's text (what the learner reads after a move)."""

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.fits import cut_off, out_of_sight
-from tilewise.i18n import LANGUAGES, _
+from tilewise.i18n import LANGUAGES, _, ngettext
 from tilewise.i18n.pocheck import Entry, catalog_entries
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.extract import Message, messages
@@ -98,6 +98,12 @@ def fit_problems(player: QWidget, size: QSize = PROJECTOR) -> list[str]:
                           "{screen_width}×{screen_height}.", hidden=hidden,
                           screen_width=size.width(), screen_height=size.height()))
     return problems
+
+
+def window_size(available: QSize) -> QSize:
+    """The preview's size: 1200x800, or the screen's room when it is smaller (a translator
+    on the 1024x768 projector the steps are checked for)."""
+    return QSize(min(1200, available.width()), min(800, available.height()))
 
 
 class TranslatePreview(QWidget):
@@ -189,7 +195,7 @@ class TranslatePreview(QWidget):
                               pack=self.pack.id, language=LANGUAGES.get(self.lang, self.lang)))
         self.table.setHorizontalHeaderLabels([_("Where"), _("English"), _("Translation")])
         self.check_all_button.setText(_("Check every step at 1024×768"))
-        self.resize(1200, 800)
+        self.resize(window_size(self.screen().availableGeometry().size()))
 
     # ---- the catalog --------------------------------------------------------------------------
     def _changed(self, _path: str) -> None:
@@ -223,12 +229,19 @@ class TranslatePreview(QWidget):
         return "untranslated" if entry is None else entry.state
 
     def _mark(self, row: int, place: Place) -> None:
-        states = {self.state(m) for m in self.texts.get(place.context, [])}
+        texts = self.texts.get(place.context, [])
+        counted = [self.state(m) for m in texts]
+        states = set(counted)
         label = place.label
-        if "untranslated" in states:
+        missing, fuzzy = counted.count("untranslated"), counted.count("fuzzy")
+        if missing == len(texts) and texts:
             label += "  · " + _("untranslated")
-        if "fuzzy" in states:
-            label += "  · " + _("fuzzy")
+        elif missing:
+            # TRANSLATORS: the translator's preview: some texts of a step are not translated
+            label += "  · " + _("{missing} of {total} untranslated", missing=missing,
+                                total=len(texts))
+        if fuzzy:
+            label += "  · " + ngettext("{n} fuzzy text", "{n} fuzzy texts", fuzzy)
         if self.too_big.get(place.context):
             label += "  · " + _("does not fit")
         item = self.places_list.item(row)
