@@ -7,7 +7,7 @@
 #            debsigs, debsig-verify, xz, patchelf, lintian and man for the .deb check,
 #            apt-ftparchive from apt-utils for the apt repository) and the gui libraries, which
 #            the .deb depends on: the apt repository test installs it (in a private root)
-#   a11y:    the real screen-reader stack for `make a11y` (tests/a11y/atspi_probe.py): the AT-SPI
+#   a11y:    the real screen-reader stack for `make a11y` and `make test` (tests/a11y/atspi_probe.py): the AT-SPI
 #            bus (at-spi2-core), its Python client (python3-pyatspi, for the system python3),
 #            a session bus (dbus, dbus-x11) and Xvfb, plus the gui libraries
 set -u
