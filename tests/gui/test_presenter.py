@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from tests.gui.conftest import open_step
 from tilewise.gui.present.presenter import (
@@ -522,3 +522,111 @@ def test_presenter_shows_every_tile_and_text_at_least_as_large_as_a_desk(window:
         presenter.close()
         presenter.deleteLater()
     assert not problems, "\n".join(problems)
+
+
+def test_f5_from_the_play_room_projects_its_hand_and_from_a_drill_the_lesson_under_way(
+        window: Any) -> None:
+    """F5 in the play room opened the first lesson's first step (a lesson long finished:
+    newcomer report). Now: the room's free deal is dealt on the projector from its code (the
+    code shown large; Page Down goes to the lesson under way); a lesson's guided hand opens
+    that lesson at its hand step, the hand playing; from the Charleston practice, the
+    lesson under way at its saved step."""
+
+    def f5(target: Any) -> Any:
+        QTest.keyClick(target, Qt.Key.Key_F5)
+        QApplication.processEvents()
+        shown = window.presenter
+        assert shown is not None
+        return shown
+
+    def leave(shown: Any) -> None:
+        key(shown, Qt.Key.Key_Escape)
+        assert window.presenter is None
+        flush_deletes(shown)
+
+    def rack_px(view: Any) -> float:
+        from tilewise.gui.table.items import TILE_H
+
+        return min(TILE_H * tile.sceneTransform().m22() * view.table.transform().m22()
+                   for tile in view.table_scene.items()
+                   if isinstance(tile, TileItem) and tile.area == "rack")
+
+    from tilewise.gui.style import style_sheet
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setStyleSheet(style_sheet("classic", 1.0))
+    window.open_lesson("core", "charleston", at_step=4)
+    window.save_progress()
+    hub = window.practice
+    hub.open_play()
+    hub.play.deal("wsm", 1234, "S")
+    QApplication.processEvents()
+    code, desk_rack = hub.play.engine.code, rack_px(hub.play)
+    desk_type = {label.fontInfo().pixelSize() for label in hub.play.side.findChildren(QLabel)}
+    shown = f5(hub.play.table)
+    shown.resize(1024, 768)
+    QApplication.processEvents()
+    assert shown.playing() and shown.hand_view.engine.code == code
+    assert shown.hand_view.me == "S" and code in shown.code.text() and shown.code.isVisible()
+    # as large as the room on a desk: the rack's tiles, the words beside the table; the way
+    # out shown over the hand (the lesson's heading, its place otherwise, is hidden)
+    assert rack_px(shown.hand_view) >= desk_rack - 0.5, (rack_px(shown.hand_view), desk_rack)
+    assert min(label.fontInfo().pixelSize() for label in
+               shown.hand_view.side.findChildren(QLabel)) >= max(desk_type)
+    assert shown.leave_button.isVisibleTo(shown)
+    assert (shown.player.lesson.id, shown.player.session.index) == ("charleston", 4)
+    key(shown, Qt.Key.Key_PageDown)  # back to the lesson's steps, the next one
+    assert not shown.playing() and not shown.code.isVisible()
+    assert shown.player.session.index == 5
+    leave(shown)
+
+    hub.open_charleston()
+    shown = f5(window)
+    assert not shown.playing()
+    assert (shown.player.lesson.id, shown.player.session.index) == ("charleston", 4)
+    leave(shown)
+
+    player = open_step(window, "first-hand-american", "play")
+    player.open_hand()
+    QApplication.processEvents()
+    assert window.stack.currentWidget() is hub.play and hub.play.guided is not None
+    shown = f5(hub.play.table)
+    assert shown.player.lesson.id == "first-hand-american"
+    assert shown.player.session.step.id == "play"
+    assert shown.playing() and shown.hand_view.guided is not None
+    assert shown.hand_view.engine.code == player.session.step.hand.deal
+    assert not shown.play_deal("not a code", "S")  # nothing changes
+    assert shown.hand_view.guided is not None
+    leave(shown)
+
+
+def test_the_presenter_key_is_f5_wherever_it_is_told(window: Any) -> None:
+    """Help, the menu, the presenter's own key list and the command line name F5, the one key
+    that opens presenter mode (no plain letter opens it: P does nothing), in every
+    language."""
+    from PySide6.QtGui import QAction, QShortcut
+
+    from tilewise.gui.app import parser
+    from tilewise.gui.dialogs.dialogs import HelpDialog
+    from tilewise.gui.present.presenter import keys_help
+    from tilewise.i18n import set_language
+
+    assert window.act_present.shortcut() == QKeySequence("F5")
+    letters = [seq for action in window.findChildren(QAction) for seq in action.shortcuts()]
+    letters += [shortcut.key() for shortcut in window.findChildren(QShortcut)]
+    assert QKeySequence("P") not in letters
+    assert "F5" in parser().format_help()
+    QTest.keyClick(window, Qt.Key.Key_P)
+    QApplication.processEvents()
+    assert window.presenter is None
+    try:
+        for lang in ("en", "es", "de", "hi"):
+            set_language(lang)
+            dialog = HelpDialog(window)
+            assert "F5" in dialog.text.text(), lang
+            assert "F5" in keys_help(), lang
+            assert "F5" in window.act_present.shortcut().toString()
+            dialog.deleteLater()
+    finally:
+        set_language("en")

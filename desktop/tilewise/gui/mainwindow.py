@@ -218,13 +218,18 @@ class MainWindow(QMainWindow):
             return None
         player = self._player
         feedback = None
+        room = self.stack.currentWidget()
+        play: Any = getattr(self.practice, "_play", None)  # the play room, if built
+        in_play = play is not None and play.engine is not None and room is play
+        guided = in_play and play.guided is not None and player is not None \
+            and player.session is not None and player.session.step.hand is not None
         if player is not None and player.pack is not None and player.lesson is not None \
-                and player.session is not None and self.stack.currentWidget() is player:
+                and player.session is not None and (room is player or guided):
             pack, lesson = player.pack, player.lesson
             saved: dict[str, object] | None = player.session.to_dict()  # a copy: own session
-            feedback = player.last_feedback
-        else:  # from the library: the lesson selected there, or the one the class is on
-            pack, lesson = self._library_lesson()
+            feedback = player.last_feedback if room is player else None
+        else:  # the library's selected lesson, or (from elsewhere) the one the class is on
+            pack, lesson = self._library_lesson(focused=room is self.library)
             saved = self._saved_session(pack.id, lesson.id)
         window = PresenterWindow(self.packs, pack, lesson, saved, theme=self.settings.theme,
                                  text_scale=self.settings.text_scale,
@@ -233,6 +238,15 @@ class MainWindow(QMainWindow):
         window.closed.connect(lambda: self._presenter_closed(window.pack, window.place_now()))
         self.presenter = window
         window.place()
+        if in_play:
+            # From the play room: its hand on the projector, dealt from its code (the
+            # lesson's guided hand, or the free deal: every computer can deal it too).
+            if guided and player is not None and player.session is not None:
+                hand = player.session.step.hand
+                assert hand is not None
+                window.play_hand(hand, player.pack_text)
+            else:
+                window.play_deal(play.engine.code, play.me)
         return window
 
     def _presenter_closed(self, pack: Pack, place: tuple[str, int] | None) -> None:
@@ -385,12 +399,13 @@ class MainWindow(QMainWindow):
             saved = {"lesson": lesson_id, "index": at_step}
         return saved
 
-    def _library_lesson(self) -> tuple[Pack, Lesson]:
+    def _library_lesson(self, *, focused: bool = True) -> tuple[Pack, Lesson]:
         """The lesson presenter mode opens from the library (newcomer report: it always
         opened the first lesson): the lesson whose card has the keyboard focus (the one the
-        teacher selected), else the unfinished lesson this learner saved last (the one the
-        class is on), else the first unfinished lesson in pack order, else the first."""
-        card = self.library.focused_card()
+        teacher selected; only when ``focused``: opened from the library), else the
+        unfinished lesson this learner saved last (the one the class is on), else the first
+        unfinished lesson in pack order, else the first."""
+        card = self.library.focused_card() if focused else None
         if card is not None:
             found = self._find_lesson(card.pack_id, card.lesson_id)
             if found is not None:

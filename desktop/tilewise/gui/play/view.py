@@ -290,7 +290,9 @@ class PlayView(DeskDrops, QWidget):
                        self.new_button, self.back_button):
             widget.hide()
         self.side.setMaximumWidth(300)
-        self.side.setStyleSheet("QLabel, QCheckBox { font-size: 17px; }")
+        # its type is the presenter's (``presenter_sheet``: QWidget#playSide), no smaller
+        # than a desk's
+        self.side.setObjectName("playSide")
 
     def reveal(self, seat: str, shown: bool = True) -> None:
         """Show ``seat``'s concealed rack face up on the table (the presenter's cue), or

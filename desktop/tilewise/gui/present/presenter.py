@@ -33,7 +33,10 @@ A ``hand`` step (a guided whole hand) shows its deal code above the step, large,
 types it into the play room and every computer deals the same hand; "Play this hand" plays it
 here in a play room of the presenter's own (:class:`~tilewise.gui.play.view.PlayView`, the
 learner's progress untouched), where the teacher reveals a chosen rack on cue. Page Up / Down
-go back to the lesson's steps.
+go back to the lesson's steps. F5 in the main window's play room opens the presenter on the
+room's hand: a lesson's guided hand at that lesson's hand step, a free deal dealt afresh from
+its code (:meth:`PresenterWindow.play_deal`) over the lesson under way; from any other room,
+the lesson under way (``MainWindow.present``).
 
 With two screens the table fills the chosen screen (``Settings.present_screen``, default the
 last one) and :class:`NotesWindow` shows, on the other, what to say for the step, what
@@ -54,13 +57,14 @@ from PySide6.QtGui import (
     QScreen,
     QShortcut,
 )
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tilewise.gui.play.view import PlayView, pack_card
 from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
 from tilewise.gui.table.items import Plate, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
+from tilewise.lessons.hand.dealcode import DealCodeError, decode
 from tilewise.lessons.model import HandScript, Lesson, Pack
 from tilewise.rules.seats import SEATS
 
@@ -103,6 +107,8 @@ QLabel#teacherNotes {{ font-size: {round(base * 0.8)}px; }}
 QLabel#feedback {{ font-size: {round(base * 0.9)}px; min-height: {round(base * 2.6)}px; }}
 QPushButton {{ font-size: {round(base * 0.85)}px; min-height: {round(base * 1.6)}px; }}
 QPushButton[role="option"] {{ font-size: {base}px; }}
+PlayView QLabel#stepTitle {{ font-size: {round(base * 0.9)}px; }}
+QWidget#playSide QLabel, QWidget#playSide QCheckBox {{ font-size: {round(base * 0.65)}px; }}
 QPushButton#leavePresenter {{ font-size: {round(base * 0.8)}px; padding: 2px 12px;
                               min-height: {round(base * 1.3)}px; }}
 """
@@ -262,7 +268,10 @@ class PresenterWindow(QWidget):
         # no margin of its own: the player keeps the same margins as on a desk (its picture
         # is as wide as there, so its tiles are no smaller)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.code)
+        self.code_row = QHBoxLayout()
+        self.code_row.setContentsMargins(9, 0, 9, 0)
+        self.code_row.addWidget(self.code, 1)
+        layout.addLayout(self.code_row)
         layout.addWidget(self.player, 1)
         # A way out for a mouse user (the keys are not on screen): top right, beside the step
         # counter and in its type (a row of its own at the bottom took the table's height,
@@ -458,20 +467,47 @@ class PresenterWindow(QWidget):
         session = self.player.session
         return session.step.hand if session is not None else None
 
-    def play_hand(self, hand: HandScript, text: Any) -> None:
-        """Play the step's guided hand here (the player's "Play this hand")."""
+    def _play_room(self) -> PlayView:
+        """The presenter's own play room (built on first use)."""
         view = self.hand_view
         if view is None:
             card, line_name = pack_card([self.pack, *self.packs])
             view = PlayView(self.images, card, line_name=line_name)
-            view.table_scene.text_scale = 1.3
+            view.table_scene.text_scale = 1.1  # larger words than a desk; the tiles too
             view.set_presenting()
             view.leave.connect(self.leave_hand)
             view.table.clicked.connect(self._click_seat)
             self._layout.addWidget(view, 1)
             self.hand_view = view
             self._style()
+        return view
+
+    def play_hand(self, hand: HandScript, text: Any) -> None:
+        """Play the step's guided hand here (the player's "Play this hand")."""
+        view = self._play_room()
         view.guide(hand, text)
+        self._show_hand(view)
+
+    def play_deal(self, code: str, seat: str) -> bool:
+        """Play the whole hand of deal ``code`` (``tilewise.lessons.hand.dealcode``: its
+        ruleset comes with it) from its start, the learner in ``seat``: the play room's free
+        deal, opened with F5 from there (the room's moves so far are its own). Its code is
+        shown large, as a hand step's. False (nothing changes) when the code cannot be read."""
+        try:
+            ruleset, seed = decode(code)
+        except DealCodeError:
+            return False
+        view = self._play_room()
+        view.deal(ruleset, seed, seat)
+        self._show_hand(view)
+        return True
+
+    def _show_hand(self, view: PlayView) -> None:
+        # the way out and the deal code share a row over the hand (the lesson's heading,
+        # where the way out sits otherwise, is hidden); the code in its smaller type (C:
+        # large), so the table keeps the room a desk gives it
+        self.code_row.addWidget(self.leave_button)
+        self.code_large = False
         self.player.hide()
         view.show()
         view.table.setFocus()
@@ -486,6 +522,8 @@ class PresenterWindow(QWidget):
         if self.playing():
             assert self.hand_view is not None
             self.hand_view.hide()
+            self.player.head.addWidget(self.leave_button)
+            self.code_large = True
             self.player.show()
 
     def toggle_code(self) -> bool:
@@ -522,13 +560,16 @@ class PresenterWindow(QWidget):
 
     def _after_step(self, *, refocus: bool = True) -> None:
         hand = self.hand_step()
-        if hand is not None:
+        deal = hand.deal if hand is not None else None
+        if self.playing() and self.hand_view is not None and self.hand_view.engine is not None:
+            deal = self.hand_view.engine.code  # the hand played here (a free deal too)
+        if deal is not None:
             # TRANSLATORS: presenter mode, above a whole hand: the class types this code
-            self.code.setText(_("Deal code: {code}", code=hand.deal))
+            self.code.setText(_("Deal code: {code}", code=deal))
             self.code.setProperty("small", "false" if self.code_large else "true")
             self.code.style().unpolish(self.code)
             self.code.style().polish(self.code)
-        self.code.setVisible(hand is not None)
+        self.code.setVisible(deal is not None)
         if self.notes_window is not None:
             self.notes_window.show_step(self.player)
         if self.playing():
