@@ -39,7 +39,7 @@ from tilewise.rules.tiles import (
     TileError,
     check_in_set,
     describe,
-    parse_written,
+    parse_played,
     plays_as,
     rank_of,
     sort_tiles,
@@ -232,8 +232,7 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     ``supplement``); ``self_drawn`` false for a win.
     """
     seat = seat_value(action.get("seat"), "action.seat")
-    written = parse_written(action.get("tiles", []))
-    named = [plays_as(code) for code in written]
+    written, named = parse_played(action.get("tiles", []))
     check_in_set(named, table.ruleset)
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
@@ -277,7 +276,8 @@ def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
     ``None``, and ``verdicts`` (each claim's answer, in the order given).
     """
     claims = action.get("claims")
-    if not isinstance(claims, list) or not all(isinstance(c, Mapping) for c in claims):
+    if not isinstance(claims, list) or not all(
+            type(c) is dict or isinstance(c, Mapping) for c in claims):  # dict: no abc check
         raise ScenarioError("claims must be a list of claim objects")
     pending = table.pending_kong
     last = table.last_discard
