@@ -95,3 +95,55 @@ def test_the_recap_shows_every_point_after_walking_the_lesson(player: Any) -> No
     assert text.heightForWidth(text.width()) <= text.height() + 1, "points cut"
     assert _shows_whole(text), "a point is out of sight"
     assert _shows_whole(player.words_area)
+
+
+def _rack_px(player: Any) -> float:
+    """The smallest rack tile's height on screen (logical px)."""
+    from tilewise.gui.table.items import TILE_H, TileItem
+
+    return min(TILE_H * tile.sceneTransform().m22() * player.table.transform().m22()
+               for tile in player.table_scene.items()
+               if isinstance(tile, TileItem) and tile.area == "rack")
+
+
+def test_a_refusal_at_a_table_shows_whole_and_the_rack_stays_readable(player: Any) -> None:
+    """At 1024x768 a refusal on a task step (the step's words, the rule's sentence and the
+    step that teaches it: four or five lines) was cut after its second line behind a scroll
+    bar in the panel's fixed three-line room. Now the panel takes the height the verdict
+    needs from the table, the rack's tiles staying at least 40 px high, and gives it back
+    for a shorter text. Spanish and German (the longest), the tester's three refusals."""
+    from tests.gui.conftest import open_step, rack_index
+    from tilewise.gui.table.scene import MIN_TILE_PX
+    from tilewise.i18n import set_language
+
+    window = player.window()
+    try:
+        for lang in ("es", "de"):
+            set_language(lang)
+            for lesson, step, wrong in (
+                    ("tiles", "find-jokers", "kong"), ("charleston", "first-right", "joker"),
+                    ("charleston", "first-across", "stop")):
+                open_step(window, lesson, step)
+                room = player.feedback_box.height()
+                if wrong == "kong":
+                    zone = player.desk.table.zones[0].id
+                    flower = next(t.code for t in player.table_scene.tiles
+                                  if t.area == "rack" and t.code.startswith("F"))
+                    player.drop(rack_index(player, flower), zone)
+                    player.drop(rack_index(player, "WD"), zone)
+                    feedback = player.command("as:kong")
+                elif wrong == "joker":
+                    feedback = player.drop(rack_index(player, "J"), "pass")
+                else:
+                    feedback = player.command("vote:stop")
+                assert feedback is not None and not feedback.accepted, (lang, step)
+                _assert_whole_verdict(player, "")
+                # longer than the three lines' room (it scrolled there)
+                assert player.feedback_box.text_height() > player.feedback_box.room, (lang, step)
+                assert _rack_px(player) >= MIN_TILE_PX - 0.5, (lang, step, _rack_px(player))
+                assert player.feedback_box.height() > room, (lang, step)
+                player.reset_step()  # the panel's own room again, for the short text
+                QApplication.processEvents()
+                assert player.feedback_box.height() == room, (lang, step)
+    finally:
+        set_language("en")

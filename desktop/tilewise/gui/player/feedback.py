@@ -1,10 +1,10 @@
 """The feedback panel under the table: the verdict's icon and at most three lines of text.
 
-On a task step it has room of its own: a fixed height (three lines of its font), with longer
-text scrolling inside it, so the table above never changes size, or scale, when the text
-changes (issue 13: "2 more tiles to pass." appearing moved the rack under the next drag). The
-height is set again only when the font changes (language, presenter mode, text size), never
-per message. On a quiz it is as tall as its text (the page scrolls when it must), never
+On a task step it has room of its own: a fixed height (three lines of its font), so the table
+above does not change size, or scale, when the text changes (issue 13: "2 more tiles to pass."
+appearing moved the rack under the next drag). A verdict longer than that room gets the height
+it needs, taken from the table as long as the rack's tiles stay readable (``grow``: the whole
+verdict without scrolling, issue 16); past that it scrolls inside. On a quiz it is as tall as its text (the page scrolls when it must), never
 squeezed below it by the layout of the step before.
 
 For screen readers the panel's label is named "Feedback" (translated) and its description is
@@ -130,9 +130,10 @@ class FeedbackPanel(QWidget):
                                       "\n".join(["X"] * self.lines)).height()
         full = max(metrics.lineSpacing() * self.lines + 2 * 8 + 2 * 4 + 4,
                    sample + 2 * self.label.frameWidth() + 16)
+        self.room = full
         if self.fixed:
             self.area.setMinimumHeight(0)
-            self.setFixedHeight(full)
+            self.setFixedHeight(full + self.extra)
             self.area.fit = False
             self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         else:
@@ -145,6 +146,28 @@ class FeedbackPanel(QWidget):
             self.setMaximumHeight(16777215)
             self.area.setMinimumHeight(0)
         self.updateGeometry()
+
+    #: The fixed room's height (logical px) for :data:`LINES` lines (:meth:`fix_height`), and
+    #: what it is given more for a longer verdict (:meth:`grow`).
+    room = 0
+    extra = 0
+
+    def text_height(self) -> int:
+        """The height (logical px) the panel needs to show its whole text at its width, no
+        scroll bar (the label's height for the area's width, and the area's frame)."""
+        width = max(1, self.area.width() - 2 * self.area.frameWidth())
+        return self.label.heightForWidth(width) + 2 * self.area.frameWidth()
+
+    def grow(self, extra: int) -> None:
+        """A fixed panel: ``extra`` logical px more than its room (0: its room), so a verdict
+        longer than :data:`LINES` lines shows whole (issue 16: the verdict's second and
+        third lines were cut at 1024x768, behind a scroll bar). The player decides how much
+        the table can give (:meth:`LessonPlayer._fit_feedback`)."""
+        extra = max(0, extra)
+        if extra != self.extra:
+            self.extra = extra
+            if self.fixed:
+                self.setFixedHeight(self.room + extra)
 
     def text_changed(self) -> None:
         """Tell the page the text's height changed (the label sits in a scroll area, whose

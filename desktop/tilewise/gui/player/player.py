@@ -23,6 +23,7 @@ from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
+    QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -46,8 +47,8 @@ from tilewise.gui.player.text import set_text_with_tiles, tile_row
 from tilewise.gui.reasons import explain, see_step
 from tilewise.gui.scroll import PageArea, StatusLine, TextArea
 from tilewise.gui.table import access
-from tilewise.gui.table.items import tile_name
-from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.items import TILE_H, TileItem, tile_name
+from tilewise.gui.table.scene import MIN_TILE_PX, TableScene
 from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
@@ -710,6 +711,40 @@ class LessonPlayer(QWidget):
         self.feedback.style().unpolish(self.feedback)
         self.feedback.style().polish(self.feedback)
         self.feedback_box.text_changed()  # its height for the new text and border
+        self._fit_feedback()
+
+    def _fit_feedback(self) -> None:
+        """A task's panel (a fixed room of three lines) gets the height its verdict needs,
+        taken from the table as far as the smallest rack tile stays ``MIN_TILE_PX`` high on
+        screen (the table's scale shrinks with its height at most in proportion); beyond
+        that the verdict scrolls (issue 16: at 1024x768 a refusal's second and third lines
+        were cut). A shorter text gives the height back."""
+        box = self.feedback_box
+        if not box.fixed:
+            box.grow(0)
+            return
+        want = box.text_height() - box.room if self.feedback.isVisible() else 0
+        if want <= 0:
+            box.grow(0)
+            return
+        rack = [TILE_H * tile.sceneTransform().m22() * self.table.transform().m22()
+                for tile in self.table_scene.items()
+                if isinstance(tile, TileItem) and tile.area == "rack" and tile.isVisible()]
+        least = min(rack, default=0.0)
+        height = self.table.height()
+        if least <= 0 or height <= 0 or not self.table.isVisible():
+            box.grow(0)
+            return
+        # at the height ``height + box.extra - extra`` the tiles are at least
+        # ``least * that / height`` high (less when the table is held by its width)
+        spare = box.extra + height * (1 - MIN_TILE_PX / least)
+        box.grow(min(want, int(spare)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        """A new width wraps the verdict anew: its panel's height follows."""
+        super().resizeEvent(event)
+        if self.session is not None and self.session.step.task is not None:
+            self._fit_feedback()
 
     def _presenter_words(self) -> None:
         """Presenter mode: the step's title and text in the largest of the presenter's
