@@ -172,6 +172,8 @@ def test_the_play_room_after_a_lessons_hand_is_free_play_again(qtbot: Any, windo
     deal buttons and "Back to practice" (it kept the guided hand, with no way to deal)."""
     window.open_lesson("core", "first-hand-american", at_step=1)
     player = window.player
+    # the keyboard starts on "Play this hand" (Next waits for the hand; it stayed on "Back")
+    assert QApplication.focusWidget() is player.hand_button
     qtbot.mouseClick(player.hand_button, LEFT)
     view = window.practice.play
     assert view.guided is not None and view.deal_button.isHidden()

@@ -418,12 +418,16 @@ class LessonPlayer(QWidget):
                 self._focus_first()
 
     def _focus_first(self) -> None:
-        """A new step: the keyboard starts on the table (a task), the first option (a quiz)
-        or Next (a step to read), never on "Lessons"."""
+        """A new step: the keyboard starts on the table (a task), the first option (a quiz),
+        "Play this hand" (a hand step whose hand is still to play: its Next is disabled, so
+        the focus stayed on "Back") or Next (a step to read), never on "Lessons"."""
+        hand = self.session is not None and self.session.step.hand is not None
         if self.stage.currentWidget() is self.table and not self.stage.isHidden():
             self.table.setFocus()
         elif self.stage.currentWidget() is self.quiz and self._options():
             self._options()[0].setFocus()
+        elif hand and not self.next_button.isEnabled():
+            self.hand_button.setFocus()
         else:
             self.next_button.setFocus()
 
