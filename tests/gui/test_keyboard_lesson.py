@@ -44,6 +44,8 @@ def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
                 press(Qt.Key.Key_Return)
                 assert not player.last_feedback.accepted and not session.record().done
                 assert session.index == index
+                # a wrong answer leaves the keyboard on the options, to try again
+                assert QApplication.focusWidget().objectName().startswith("option:")
                 press(Qt.Key.Key_Return)  # Enter on a wrong option again: still this step
                 assert session.index == index
                 wrong_once = True
@@ -51,6 +53,7 @@ def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
                 press(Qt.Key.Key_Tab)
             press(Qt.Key.Key_Return)
             assert player.last_feedback.accepted, (step.id, player.feedback_text())
+            assert QApplication.focusWidget() is player.next_button, step.id  # one key on
         elif step.task is not None:
             assert QApplication.focusWidget() is player.table, step.id
             wanted = list(step.task.answers[0].action["tiles"])

@@ -11,15 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from tilewise.gui.reasons import explain
+from tilewise.gui.reasons import explain, seat_name, tile_name
 from tilewise.gui.table.items import FixedTile
 from tilewise.i18n import set_language
 from tilewise.lessons.hand.engine import HandEngine
 from tilewise.lessons.hand.partners import Partners
+from tilewise.rules.seats import SEATS
 from tilewise.rules.tiles import JOKER
 
 LEFT = Qt.MouseButton.LeftButton
@@ -329,3 +330,86 @@ def test_a_whole_hand_reads_on_a_projector(qtbot: Any, window: Any) -> None:
     assert len(discards) >= 4
     shown = view.table.mapFromScene(discards[0].sceneBoundingRect()).boundingRect()
     assert shown.width() >= 24, shown
+
+
+def answer_question(qtbot: Any, answer: str, asked: list[str]) -> None:
+    """Answer the modal question the next move opens, once it shows: ``escape``, ``enter``
+    (its default button) or ``yes`` (a click on the button that declares)."""
+    tries = [0]
+
+    def reply() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            tries[0] += 1
+            assert tries[0] < 100, "no question was asked"
+            QTimer.singleShot(10, reply)
+            return
+        asked.append(f"{box.text()} {box.informativeText()}")
+        if answer == "yes":
+            qtbot.mouseClick(next(b for b in box.buttons()
+                                  if box.buttonRole(b) == QMessageBox.ButtonRole.YesRole), LEFT)
+        else:
+            QTest.keyClick(box, Qt.Key.Key_Escape if answer == "escape" else Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, reply)
+
+
+def test_mah_jongg_is_asked_first_and_the_end_shows_the_winners_hand(
+        qtbot: Any, window: Any) -> None:
+    """The newcomer's American deal 1JT-ECS from South: after the Charleston, on the learner's
+    turn, M asks before it declares (Escape and Enter say no, the hand goes on); a Yes on an
+    incomplete hand makes it dead and the partners play to the end, where the winner's hand
+    lies face up set by set with its winning tile marked, and the words say how it won and
+    which card line it makes."""
+    view = open_play(qtbot, window)
+    view.seat.setCurrentIndex(SEATS.index("S"))
+    view.code.setText("1JT-ECS")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    engine, policy = view.engine, Partners()
+    while not (engine.stage == "turn" and "S" in engine.waiting()):
+        view.act(policy.decide(engine, "S")[0])
+    assert view.ending_hand.isHidden() and not view.table_scene.revealed
+    asked: list[str] = []
+    for answer in ("escape", "enter"):
+        window.activateWindow()  # the key goes to the window the learner looks at
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        answer_question(qtbot, answer, asked)
+        qtbot.keyClick(view, Qt.Key.Key_M)
+        assert engine.stage == "turn" and "S" not in engine.dead, answer
+    assert asked == ["Declare Mah Jongg? A wrong call makes your hand dead for the rest of "
+                     "the hand."] * 2  # never says whether the hand is complete
+    answer_question(qtbot, "yes", asked)
+    qtbot.mouseClick(view.buttons["declare_win"], LEFT)
+    assert "S" in engine.dead and engine.over and len(asked) == 3
+    ending, result = view.desk.ending, engine.result
+    assert ending is not None and result is not None and result.winner is not None
+    assert view.table_scene.revealed == {result.winner}  # the winner's rack face up
+    assert view.ending_hand.isVisible() and not view.ending_hand.pixmap().isNull()
+    assert view.ending_hand.pixmap().deviceIndependentSize().height() >= 40
+    words = view.ending_words.text()
+    assert tile_name(str(result.tile)) in words and "(marked)" in words
+    assert "practice card" in words and view._line(int(result.line)) in words
+    assert view.ending_hand.accessibleDescription().startswith(
+        f"{seat_name(result.winner)}'s hand: ")
+    shots = os.environ.get("TILEWISE_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(Path(shots) / "play-american-end.png"))
+    # the newcomer's WSM deal XFE-KF9 from South, the learner letting every claim go and
+    # discarding what it drew: West's win is shown the same way
+    view.ruleset.setCurrentIndex(1)
+    view.code.setText("XFE-KF9")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    engine = view.engine
+    while not engine.over:
+        allowed = engine.allowed("S")
+        if "draw" in allowed or "no_claim" in allowed:
+            view.command("draw" if "draw" in allowed else "no_claim")
+        else:
+            view.drop(rack_item(view, view.engine.hand("S")[-1]).tile_id, "discard")
+    ending = view.desk.ending
+    assert ending is not None and ending.winner is not None
+    assert view.table_scene.revealed == {ending.winner} and view.ending_hand.isVisible()
+    assert view.ending_words.text().startswith(seat_name(ending.winner))
+    if shots:
+        window.grab().save(str(Path(shots) / "play-wsm-end.png"))

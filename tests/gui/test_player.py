@@ -65,7 +65,9 @@ def test_a_joker_dragged_to_the_pass_zone_goes_home_with_the_reason(qtbot: Any, 
     home = item(player, index).pos()
     drag(qtbot, player, index, player.table_scene.slot_centre("pass", 0))
     assert item(player, index).pos() == home and item(player, index).placed is None
-    assert explain("JOKER_NOT_PASSABLE", "american") in player.feedback_text()
+    # the step's own words for the refusal, not the rule's sentence saying it again
+    assert "A joker is never passed. Keep it" in player.feedback_text()
+    assert explain("JOKER_NOT_PASSABLE", "american") not in player.feedback_text()
     assert "REFERENCE" not in player.feedback_text() and "DECISIONS" not in player.feedback_text()
     assert player.session.record().attempts == 0  # a partial pass is GUI state only
     assert not player.next_button.isEnabled()
@@ -176,12 +178,25 @@ def test_show_me_selects_the_answer_after_a_try(window: Any) -> None:
     player = open_step(window, "charleston", "first-across")
     assert not player.answer_button.isEnabled()  # nothing tried yet
     player.command("vote:stop")  # refused: the first Charleston is always played
+    # said once: the step's words, not the rule's sentence saying the same again under them
+    text = player.feedback_text()
+    assert "always played to the end" in text
+    assert explain("FIRST_CHARLESTON_MANDATORY", "american") not in text
     assert player.answer_button.isEnabled()
     player.show_answer()
     assert sorted(t.code for t in player.table_scene.selection()) == ["7D", "8D", "9C"]
     feedback = player.send_selection("pass")
     assert feedback is not None and feedback.accepted
     assert player.session.mastery < 1.0  # first try was wrong
+    # a pass made is committed: Undo does not bring the tiles back, and says why
+    assert not player.undo_button.isEnabled()
+    assert "left your rack" in player.undo_button.toolTip()
+    table = player.desk.table
+    after = sorted(table.tiles[i].code for i in table.rack("E"))
+    player.undo()
+    table = player.desk.table
+    assert player.session.record().done
+    assert sorted(table.tiles[i].code for i in table.rack("E")) == after
 
 
 def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: Any) -> None:
@@ -244,7 +259,7 @@ def test_focus_moves_and_verdicts_are_spoken(window: Any, monkeypatch: Any) -> N
     assert spoken[-1] == ("Five Bam, 2 of 14", False)
     player.drop(rack_index(player, "J"), "pass")
     text, assertive = spoken[-1]
-    assert assertive and explain("JOKER_NOT_PASSABLE") in text
+    assert assertive and "A joker is never passed" in text
 
 
 def test_taking_a_move_back_is_news_not_a_success(window: Any) -> None:
@@ -253,15 +268,16 @@ def test_taking_a_move_back_is_news_not_a_success(window: Any) -> None:
     player = open_step(window, "charleston", "first-right")
     player.drop(rack_index(player, "9C"), "pass")
     assert player.feedback.property("verdict") == "hint"  # counting, not praising
+    player.drop(rack_index(player, "7D"), "pass")
+    assert player.undo()  # the 7D back in the rack
+    assert player.feedback_text() == "Move taken back."
+    assert player.feedback.property("verdict") not in ("good", "right", "accepted")
+    taken_back = player.feedback_icon.pixmap().toImage()
     for code in ("7D", "8D"):
         player.drop(rack_index(player, code), "pass")
     assert player.feedback_text().startswith("Well done!")
     assert player.feedback.property("verdict") == "good"
-    tick = player.feedback_icon.pixmap().toImage()
-    assert player.undo()
-    assert player.feedback_text() == "Move taken back."
-    assert player.feedback.property("verdict") not in ("good", "right", "accepted")
-    assert player.feedback_icon.pixmap().toImage() != tick
+    assert player.feedback_icon.pixmap().toImage() != taken_back
 
 
 def test_the_see_link_names_the_lesson_in_the_learners_language(window: Any) -> None:

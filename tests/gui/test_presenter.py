@@ -93,8 +93,14 @@ def test_reveal_then_enter_then_undo_and_reset_go_through_the_session(presenter:
     assert player.session.record().revealed
     player.send_selection("pass")
     assert player.session.record().done and len(player.session.record().moves) == 1
-    key(presenter, Qt.Key.Key_U)
+    key(presenter, Qt.Key.Key_U)  # a pass made is final: Undo leaves it (R starts anew)
+    assert player.session.record().done and len(player.session.record().moves) == 1
+    key(presenter, Qt.Key.Key_R)
     assert not player.session.record().done and player.session.record().moves == []
+    assert all(t.placed is None for t in player.table_scene.tiles)
+    player.drop(player.table_scene.tiles[0].tile_id, "pass")
+    assert any(t.placed for t in player.table_scene.tiles)
+    key(presenter, Qt.Key.Key_U)  # a staged tile goes back
     assert all(t.placed is None for t in player.table_scene.tiles)
     assert player.feedback_text() == "Move taken back."
     key(presenter, Qt.Key.Key_U)  # nothing left to undo: no change, no crash
@@ -107,10 +113,10 @@ def test_reveal_then_enter_then_undo_and_reset_go_through_the_session(presenter:
 
 def test_ctrl_z_undoes_too(presenter: Any) -> None:
     player = presenter.player
-    presenter.reveal()
-    player.send_selection("pass")
+    player.drop(player.table_scene.tiles[0].tile_id, "pass")
+    assert any(t.placed for t in player.table_scene.tiles)
     key(presenter, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert player.session.record().moves == []
+    assert all(t.placed is None for t in player.table_scene.tiles)
 
 
 def test_b_blanks_the_screen_black_and_again_shows_it(presenter: Any) -> None:

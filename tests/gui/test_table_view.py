@@ -303,7 +303,7 @@ def test_verdict_moves_slide_and_a_press_skips_them(window: Any) -> None:
     drawn_matches_model(player)
     assert not any(isinstance(i, FixedTile) and i.tile_id is None and i.zValue() == 5
                    for i in scene.items())  # the passed tiles' ghosts are gone
-    player.undo()
+    player.reset_step()  # a pass is final (Undo does not take it back): the step anew
     still(player)
     for code in ("1C", "2C", "3C"):
         player.drop(rack_index(player, code), "pass")

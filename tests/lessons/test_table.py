@@ -305,7 +305,7 @@ def test_a_refused_check_leaves_the_given_tiles_counting() -> None:
     assert sorted(codes(desk.table, desk.table.staged("group"))) == ["3C", "3C", "J", "J"]
 
 
-def test_undo_takes_back_a_staged_tile_then_the_accepted_move() -> None:
+def test_undo_takes_back_a_staged_tile_never_a_pass_made() -> None:
     desk = table_for("charleston", "first-right")
     start = desk.table.snapshot()
     assert not desk.can_undo and not desk.undo().changed
@@ -320,12 +320,16 @@ def test_undo_takes_back_a_staged_tile_then_the_accepted_move() -> None:
     assert desk.session.record().done and passed != start
     assert not desk.move(rack[0], "pass").changed  # a done step takes no more drops
     assert not desk.command("nothing").changed
-    assert desk.undo().changed and not desk.session.record().done
-    assert desk.table.snapshot() == start  # the pass taken back: its tiles in the rack
+    # a pass made is final: Undo does not reverse the exchange (REFERENCE section 4)
+    assert desk.committed and not desk.can_undo
+    assert not desk.undo().changed and desk.session.record().done
+    assert desk.table.snapshot() == passed
+    reopened = LessonTable(LessonSession(desk.lesson, saved=desk.session.to_dict()))
+    assert reopened.done and not reopened.can_undo and not reopened.undo().changed
+    assert desk.reset().changed and desk.table.snapshot() == start
     for tile_id in first:
         desk.move(tile_id, "pass")
     assert desk.table.snapshot() == passed
-    assert desk.reset().changed and desk.table.snapshot() == start
 
 
 def test_take_back_and_drops_that_do_nothing() -> None:
@@ -359,6 +363,8 @@ def test_a_step_reopened_done_shows_its_final_table() -> None:
     assert reopened.can_undo and reopened.undo().changed
     assert reopened.table.snapshot() == reopened.start.snapshot()
     assert not reopened.done
+    # a claim is no exchange: undo takes the accepted move back, its tiles to the rack
+    assert not desk.committed and desk.can_undo and desk.undo().changed and not desk.done
 
 
 def test_a_move_the_session_cannot_take_is_returned() -> None:

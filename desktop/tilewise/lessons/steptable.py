@@ -131,6 +131,11 @@ class Outcome:
     carried: bool = False
 
 
+#: Accepted moves that send tiles to another seat: undo never takes them back
+#: (:attr:`LessonTable.committed`, REFERENCE section 4).
+EXCHANGES = ("pass", "courtesy")
+
+
 class LessonTable:
     """The table of a ``LessonSession``'s current task step (a pure model the view draws).
 
@@ -226,10 +231,23 @@ class LessonTable:
         self.history.append((before, "commit"))
         return Outcome(True, feedback, tuple(motions))
 
+    @property
+    def committed(self) -> bool:
+        """True when the step's accepted move is an exchange of tiles (a Charleston pass or
+        the courtesy offer, :data:`EXCHANGES`): the tiles have gone to another seat and
+        others have come in, so :meth:`undo` does not take it back (REFERENCE section 4: a
+        tile that has left the rack is committed; undoing it reversed the exchange, a
+        newcomer report). :meth:`reset` still starts the step again."""
+        moves = self.session.record().moves
+        return bool(moves) and moves[-1]["action"].get("type") in EXCHANGES
+
     def undo(self) -> Outcome:
         """Take back the learner's last move: a staged tile, or the accepted move (the
-        session's undo too; its tiles go back to the rack). A step reopened done is undone to
-        its starting table."""
+        session's undo too; its tiles go back to the rack), but never an exchange made
+        (:attr:`committed`: nothing changes). A step reopened done is undone to its starting
+        table."""
+        if self.history and self.history[-1][1] == "commit" and self.committed:
+            return Outcome()
         if self.history:
             before, kind = self.history.pop()
             self.table = Table.restore(self.task, before)
@@ -237,7 +255,7 @@ class LessonTable:
                 self.session.undo()
                 self.table.return_moved()
             return Outcome(True)
-        if not self.session.undo():
+        if self.committed or not self.session.undo():
             return Outcome()
         self.table = Table.restore(self.task, self.start.snapshot())
         return Outcome(True)
@@ -263,11 +281,14 @@ class LessonTable:
 
     @property
     def can_undo(self) -> bool:
-        """True when :meth:`undo` has something to take back."""
-        return bool(self.history) or bool(self.session.record().moves)
+        """True when :meth:`undo` has something to take back (a staged tile, or an accepted
+        move that is no exchange: :attr:`committed`)."""
+        if self.history and self.history[-1][1] == "move":
+            return True
+        return bool(self.session.record().moves) and not self.committed
 
 
 
 
-__all__ = ["Accepted", "LessonTable", "Outcome", "final_table", "inherited_state", "main_line",
+__all__ = ["EXCHANGES", "Accepted", "LessonTable", "Outcome", "final_table", "inherited_state", "main_line",
            "previous_task", "recorded", "start_table"]

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,12 +34,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from tilewise.gui.plaintext import plain_label
+from tilewise.gui.play.ending import ending_text, hand_picture, hand_words
 from tilewise.gui.player.player import command_label, keyboard_help
 from tilewise.gui.practice.widgets import (
     refusal_text,
@@ -168,6 +170,15 @@ class PlayView(DeskDrops, QWidget):
         self.coach_on = QCheckBox()
         self.coach_on.setChecked(True)
         self.prompt = plain_label("stepTitle")
+        #: The end of a hand: how it was won, and the winner's hand set by set.
+        self.ending_words = plain_label()
+        self.ending_words.setObjectName("play:ending")
+        self.ending_hand = QLabel()
+        self.ending_hand.setObjectName("play:winning-hand")
+        self.ending_hand.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a screen reader reaches it
+        self.images = images
+        #: Seats the presenter showed face up (:meth:`reveal`); the end adds the desk's.
+        self.cued: set[str] = set()
         self.status = plain_label()
         self.record = plain_label()
         self.record.setObjectName("play:record")
@@ -210,6 +221,10 @@ class PlayView(DeskDrops, QWidget):
         root.addLayout(heading)
         root.addLayout(top)
         root.addWidget(self.prompt)
+        ending = QHBoxLayout()
+        ending.addWidget(self.ending_hand, 0, Qt.AlignmentFlag.AlignTop)
+        ending.addWidget(self.ending_words, 1)
+        root.addLayout(ending)
         root.addLayout(middle, 1)
         bar = QWidget()  # keeps its height when no button shows (the table never jumps)
         bar.setLayout(self.commands)
@@ -261,7 +276,7 @@ class PlayView(DeskDrops, QWidget):
         self.desk = HandDesk(engine, self._submit)
         self.code.setText(engine.code)
         self.last_refusal = None
-        self.table_scene.revealed = set()
+        self.cued = set()
         self._redraw()
         self.table.setFocus()  # the keyboard plays at once, not from the Deal button
 
@@ -298,9 +313,9 @@ class PlayView(DeskDrops, QWidget):
         """Show ``seat``'s concealed rack face up on the table (the presenter's cue), or
         face down again."""
         if shown:
-            self.table_scene.revealed.add(seat)
+            self.cued.add(seat)
         else:
-            self.table_scene.revealed.discard(seat)
+            self.cued.discard(seat)
         self._redraw()
 
     # ---- moves: each one operation on the desk, then a redraw from it --------------------
@@ -338,9 +353,41 @@ class PlayView(DeskDrops, QWidget):
 
     def command(self, command: str) -> None:
         """A button: ``draw``, ``no_claim``, ``claim:<kind>`` (with the tiles in the claim
-        zone), ``vote:continue`` / ``vote:stop``, ``offer``, ``declare_win``."""
-        if self.desk is not None:
-            self._after(self.desk.command(command))
+        zone), ``vote:continue`` / ``vote:stop``, ``offer``, ``declare_win`` (asked first
+        when a wrong call would kill the hand: :meth:`risky_declaration`)."""
+        if self.desk is None:
+            return
+        if command == "declare_win" and self.risky_declaration() and not self.ask_declare():
+            return
+        self._after(self.desk.command(command))
+
+    def risky_declaration(self) -> bool:
+        """True when declaring now would kill the learner's hand if it is no Mah Jongg: an
+        American free hand on the learner's turn (DECISIONS 24; a guided hand's script
+        refuses a wrong move without playing it, a WSM table only refuses the call)."""
+        engine = self.engine
+        return (engine is not None and self.guided is None and engine.ruleset == "american"
+                and engine.false_mahjong_kills and engine.stage == "turn")
+
+    def ask_declare(self) -> bool:
+        """Ask the learner before a risky declaration (one key, M, ended the whole hand: a
+        newcomer report): Yes or No, No by default (Enter), Escape is No. The question never
+        tells whether the hand is complete."""
+        box = QMessageBox(self)
+        box.setObjectName("play:confirm-declare")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(_("Declare Mah Jongg"))
+        box.setText(_("Declare Mah Jongg?"))
+        box.setInformativeText(_("A wrong call makes your hand dead for the rest of the hand."))
+        # TRANSLATORS: the answer to "Declare Mah Jongg?" that declares
+        yes = box.addButton(_("Yes, declare"), QMessageBox.ButtonRole.YesRole)
+        # TRANSLATORS: the answer to "Declare Mah Jongg?" that goes back to the hand
+        no = box.addButton(_("No"), QMessageBox.ButtonRole.NoRole)
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        self.table.setFocus()
+        return box.clickedButton() is yes
 
     def _key(self, command: str) -> None:
         if self.desk is not None and command in self.desk.commands:
@@ -368,6 +415,9 @@ class PlayView(DeskDrops, QWidget):
     def _redraw(self) -> None:
         desk = self.desk
         if desk is not None:
+            # face up: what the presenter showed, and at the end the winner's rack (every
+            # rack at a wall game)
+            self.table_scene.revealed = self.cued | set(desk.face_up)
             self.table_scene.show_table(desk.table)
             self.table.fit()
         else:  # nothing dealt: an empty felt, and nothing of an earlier hand left to
@@ -377,7 +427,20 @@ class PlayView(DeskDrops, QWidget):
             scene.model, scene.tiles, scene.zones, scene.zone_captions = None, [], {}, {}
             scene.selected = []
         self._buttons()
+        self._show_ending()
         self.retranslate()
+
+    def _show_ending(self) -> None:
+        """The winner's hand drawn set by set (hidden while the hand goes on, and at a wall
+        game, whose racks the table shows)."""
+        ending = self.desk.ending if self.desk is not None else None
+        shown = ending is not None and bool(ending.groups)
+        if ending is not None and shown:
+            self.ending_hand.setPixmap(hand_picture(self.images, ending,
+                                                    self.devicePixelRatioF()))
+        else:
+            self.ending_hand.clear()
+        self.ending_hand.setVisible(shown)
 
     def _buttons(self) -> None:
         while self.commands.count():
@@ -426,6 +489,15 @@ class PlayView(DeskDrops, QWidget):
         for command, button in self.buttons.items():
             button.setText(button_label(command, self._ruleset()))
         self.prompt.setText(self._prompt_text())
+        ending = self.desk.ending if self.desk is not None else None
+        self.ending_words.setVisible(ending is not None)
+        self.ending_words.setText(ending_text(ending, self.me, self._line)
+                                  if ending is not None else "")
+        words = hand_words(ending) if ending is not None else ""
+        # TRANSLATORS: screen readers: the picture of the hand that won
+        self.ending_hand.setAccessibleName(_("The winning hand"))
+        self.ending_hand.setAccessibleDescription(words)
+        self.ending_hand.setToolTip(words)
         self.status.setText(self._table_text())
         self.coach.setVisible(self.coach_on.isChecked())
         self.coach.setText(self._coach_text() if self.coach_on.isChecked() else "")
@@ -591,13 +663,8 @@ def moment_text(moment: Moment, ruleset: str = "wsm") -> str:
         "wrong_claim": lambda: _("Your call of the {tile} was refused.", tile=name),
     }
     texts: dict[str, Callable[[], str]] = {
-        "pass": lambda: (ngettext("You passed {tiles} and {n} tile blind.",
-                                  "You passed {tiles} and {n} tiles blind.",
-                                  int(moment.action.get("blind", 0) or 0),
-                                  tiles=tile_list(moment.action.get("tiles") or []))
-                         if moment.action.get("blind")
-                         else _("You passed {tiles}.",
-                                tiles=tile_list(moment.action.get("tiles") or []))),
+        "pass": lambda: pass_text(list(moment.action.get("tiles") or []),
+                                  int(moment.action.get("blind", 0) or 0)),
         "claim": lambda: _("You claimed the {tile}.", tile=name),
         "missed_claim": lambda: _("You let the {tile} go, and you could have claimed it.",
                                   tile=name),
@@ -612,6 +679,20 @@ def moment_text(moment: Moment, ruleset: str = "wsm") -> str:
     text = (american if ruleset == "american" and kind in american else texts)[kind]()
     # TRANSLATORS: after a key moment of a hand that is a mistake
     return _("{moment} Kept for review.", moment=text) if mistake else text
+
+
+def pass_text(tiles: Sequence[str], blind: int) -> str:
+    """A Charleston pass the learner made, as a key moment: the tiles from the rack and the
+    count passed on blind (REFERENCE section 4); a whole blind pass names no tiles (it read
+    "You passed  and 3 tiles blind.", newcomer report)."""
+    if blind and not tiles:
+        return ngettext("You passed {n} tile blind, as it arrived.",
+                        "You passed all {n} tiles blind, as they arrived.", blind)
+    if blind:
+        return ngettext("You passed {tiles} and {n} tile blind.",
+                        "You passed {tiles} and {n} tiles blind.", blind,
+                        tiles=tile_list(tiles))
+    return _("You passed {tiles}.", tiles=tile_list(tiles))
 
 
 def moment_texts(kind: str) -> tuple[str, str]:

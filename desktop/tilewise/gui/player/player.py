@@ -664,6 +664,12 @@ class LessonPlayer(QWidget):
         record = session.record()
         self.undo_button.setVisible(step.task is not None)
         self.undo_button.setEnabled(self.desk is not None and self.desk.can_undo)
+        # a pass made is final (the lesson says so): Undo is off, and its tooltip says why
+        final = (_("A pass is final: the tiles that left your rack do not come back. To pass "
+                   "again, start this step again.")
+                 if self.desk is not None and self.desk.committed else "")
+        self.undo_button.setToolTip(final)
+        self.undo_button.setAccessibleDescription(final)
         self.hint_button.setEnabled(step.acting and len(step.hints) > record.hints_used)
         # "Show me" once the learner has tried (a revealed answer no longer counts first-try).
         self.answer_button.setVisible(step.acting)
@@ -794,11 +800,16 @@ class LessonPlayer(QWidget):
             headline = _("Well done!") if feedback.step_done else _("Good.")
             self._show_feedback(headline, message, "", good=True)
         elif not feedback.legal and feedback.reason:
+            # The step's own words for this refusal say it in the lesson's terms; the rule's
+            # sentence under them said the same thing again (two lines, one meaning: the
+            # newcomer report at the Charleston's stop vote). The rule's sentence is the
+            # explanation when the step has none.
             headline = _("Not allowed.")
             if message:
                 headline = _("{verdict} {message}", verdict=headline, message=message)
-            self._show_feedback(headline, explain(feedback.reason, self._ruleset()),
-                                self._see_step(feedback.reason), good=False)
+            explained = "" if message else explain(feedback.reason, self._ruleset())
+            self._show_feedback(headline, explained, self._see_step(feedback.reason),
+                                good=False)
         elif feedback.legal:
             self._show_feedback(_("That is allowed, but it is not what this step asks."), message,
                                 "", good=False)
@@ -923,6 +934,10 @@ class LessonPlayer(QWidget):
         feedback = self.session.choose(option_id)
         self._present(feedback)
         self.changed.emit()
+        # A right answer hands the keyboard to Next (one key goes on; it took many Tabs:
+        # newcomer report); a wrong one leaves the focus on the options to try again.
+        if feedback.accepted and self.next_button.isEnabled():
+            self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
         return feedback
 
     def show_hint(self) -> str | None:

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tilewise.lessons.hand.ending import Ending, hand_ending
 from tilewise.lessons.hand.engine import HandEngine
 from tilewise.lessons.model import Answer, Task
 from tilewise.lessons.steptable import SHORT_PASS, Outcome
@@ -66,10 +67,15 @@ def _turn_moves(engine: HandEngine, seat: str, rack: list[str]) -> list[str]:
 def hand_task(engine: HandEngine, seat: str, rack: list[str] | None = None) -> Task:
     """The table of ``seat`` now, as a task: the engine's state (``rack``: the learner's tiles
     in the order to show them; the engine's hand, sorted, by default) and the zones of what the
-    table waits for from ``seat`` (the module docstring); none when it waits for nobody there."""
+    table waits for from ``seat`` (the module docstring); none when it waits for nobody there.
+    Once the hand is won, the winner's rack lies in the order of its sets
+    (:attr:`~tilewise.lessons.hand.ending.Ending.rack_order`)."""
     state: dict[str, Any] = {key: value for key, value in engine.state.items() if key != "card"}
     hands = {s: list(tiles) for s, tiles in engine.state["hands"].items()}
     hands[seat] = list(rack) if rack is not None else sort_tiles(hands[seat])
+    ending = hand_ending(engine)
+    if ending is not None and ending.winner is not None:
+        hands[ending.winner] = ending.rack_order
     state["hands"] = hands
     allowed = engine.allowed(seat)
     allow: list[str] = []
@@ -111,6 +117,8 @@ class HandDesk:
         self.last: Verdict | None = None
         self.preview: Verdict | None = None
         self.table = Table(hand_task(engine, self.seat))
+        #: How the hand ended (:func:`~tilewise.lessons.hand.ending.hand_ending`), else None.
+        self.ending: Ending | None = hand_ending(engine)
 
     @property
     def commands(self) -> list[str]:
@@ -169,16 +177,40 @@ class HandDesk:
 
     def refresh(self) -> None:
         """Set the table up again from the engine (the rack sorted, the tiles new since the
-        last table at its end, marked as arrivals)."""
+        last table at its end, marked as arrivals). When the hand is over: the racks of
+        :attr:`face_up` shown, the winner's in the order of its sets, and only its winning
+        tile marked (:attr:`winning_tile`)."""
         shown = Counter(self.table.tiles[i].code for i in self.table.rack(self.seat))
         hand = self.engine.hand(self.seat)
         new = Counter(hand) - shown
         kept = sort_tiles((Counter(hand) - new).elements())
         arrivals = sort_tiles(new.elements())
         self.table = Table(hand_task(self.engine, self.seat, [*kept, *arrivals]))
+        self.ending = hand_ending(self.engine)
+        winning = self.winning_tile
+        if self.ending is not None:  # the end: only the winning tile is marked
+            arrivals = []
+        if winning is not None:
+            self.table.tiles[winning].arrived = True
         rack = self.table.rack(self.seat)
         for tile_id in rack[len(rack) - len(arrivals):] if arrivals else []:
             self.table.tiles[tile_id].arrived = True
+
+    @property
+    def face_up(self) -> tuple[str, ...]:
+        """The seats whose concealed racks the table shows face up: none while the hand goes
+        on; the winner's once it is won; every seat's at a wall game."""
+        return self.ending.face_up if self.ending is not None else ()
+
+    @property
+    def winning_tile(self) -> int | None:
+        """The table's id of the winning tile in the winner's rack, once the hand is won."""
+        ending = self.ending
+        if ending is None or ending.winner is None or ending.winning is None:
+            return None
+        number, index = ending.winning
+        place = sum(len(g.tiles) for g in ending.groups[:number] if not g.exposed) + index
+        return self.table.rack(ending.winner)[place]
 
 
 __all__ = ["DESK_COMMANDS", "HandDesk", "Submit", "hand_task"]
