@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from tilewise.lessons.model import Pack
     from tilewise.lessons.pack import MovesCheck
     from tilewise.store.progress import Profile, ProgressStore
+    from tilewise.store.settings import Settings
 
 log = logging.getLogger("tilewise")
 
@@ -293,11 +294,16 @@ def start(args: argparse.Namespace) -> MainWindow | None:
         window.banner.read_only()
     else:  # a copy of the store at each start, the newest 10 kept (issue 19), once painted
         window.after_paint.add(lambda: back_up(window.store))
+    window.after_paint.add(lambda: save_settings(settings))  # its fsync off the first paint
+    return window
+
+
+def save_settings(settings: Settings) -> None:
+    """Write ``settings`` (the learner chosen at this start); a failure is logged."""
     try:
         settings.save()
     except OSError:
         log.exception("settings could not be saved")
-    return window
 
 
 def back_up(store: ProgressStore) -> None:

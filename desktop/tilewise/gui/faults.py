@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QLockFile, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import _, ngettext
@@ -112,6 +112,8 @@ def confirm_quit_unsaved(parent: QWidget, count: int, failure: SaveFailed | None
     disk, another window, a folder that may not be written); "Keep Tilewise open" is the
     default and the Escape answer, so Enter never loses the moves.
     """
+    from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(_("Progress not saved"))
@@ -157,6 +159,8 @@ def failure_text(error: BaseException, log_file: Path | None) -> tuple[str, str]
 
 def show_failure(error: BaseException, log_file: Path | None) -> None:
     """Show the start-up failure window (blocks until closed)."""
+    from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
     title, text = failure_text(error, log_file)
     box = QMessageBox()
     box.setIcon(QMessageBox.Icon.Critical)
@@ -241,6 +245,8 @@ def signal_running(lock: ProfileLock, wait: float = 3.0) -> bool:
 def ask_running(parent: QWidget | None, name: str) -> str:
     """The learner ``name`` already has a Tilewise window: ``"switch"`` to it, ``"other"``
     learner, or ``"quit"``."""
+    from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Information)
     box.setWindowTitle(_("Tilewise is already open"))

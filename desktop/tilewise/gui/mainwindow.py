@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -565,6 +564,8 @@ class MainWindow(QMainWindow):
         """Tell the learner which packs did not load (file, key path, problem)."""
         if not self.problems:
             return
+        from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(_("A lesson pack could not be loaded"))

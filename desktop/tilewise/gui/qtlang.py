@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tilewise.i18n.qt_fallback import QT_CONTEXT, translate_qt
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from tilewise.store.paths import is_frozen, root_dir
 
 log = logging.getLogger(__name__)
@@ -76,6 +79,8 @@ def install_qt_translations(app: QCoreApplication, lang: str) -> str:
 
 def translate_buttons(box: QDialogButtonBox | QMessageBox) -> None:
     """Set ``box``'s standard button texts in the current language (an open dialog)."""
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox  # not needed to start
+
     enum = QMessageBox.StandardButton if isinstance(box, QMessageBox) else \
         QDialogButtonBox.StandardButton
     for name, source in BUTTON_SOURCES.items():
