@@ -3,6 +3,7 @@ backup at each start: tests/gui/test_review.py)."""
 
 from __future__ import annotations
 
+import linecache
 from typing import Any
 
 import pytest
@@ -73,6 +74,9 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     assert not any(c.pack_id == "demo" for c in window.library.cards)
     assert "steps[2].quiz.options[1].result" in told[0]
     assert len(list(cache_dir().glob("pack-*.json"))) == 1  # the core pack, checked, kept
+    qtbot.waitUntil(lambda: window.after_paint._tasks == [], timeout=5000)
+    # the sources PySide6's import hook read are not kept (peak memory, issue 21)
+    assert not any(name.endswith("mainwindow.py") for name in linecache.cache)
     window.close()
 
     clear_cache()  # again, with the cache: only the bad pack's check waits; a key press

@@ -246,6 +246,7 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations
+    from tilewise.gui.startup import forget_source_lines
     from tilewise.gui.style import style_sheet
     from tilewise.i18n import normalize_language, set_language, system_language
     from tilewise.store.settings import Settings
@@ -295,6 +296,7 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     else:  # a copy of the store at each start, the newest 10 kept (issue 19), once painted
         window.after_paint.add(lambda: back_up(window.store))
     window.after_paint.add(lambda: save_settings(settings))  # its fsync off the first paint
+    window.after_paint.add(forget_source_lines)
     return window
 
 

@@ -38,7 +38,7 @@ from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.review.room import install_review
-from tilewise.gui.startup import AfterFirstPaint, BeforeInput
+from tilewise.gui.startup import AfterFirstPaint, BeforeInput, forget_source_lines
 from tilewise.gui.style import style_sheet
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
             player.play_hand.connect(
                 lambda hand, text: self.practice.open_guided(hand, text, back_to=player))
             self._player = player
+            forget_source_lines()  # what its imports left in linecache (gui/startup.py)
         return self._player
 
     def show_help(self) -> None:

@@ -15,6 +15,7 @@ start-up task is done; it reports both.
 
 from __future__ import annotations
 
+import linecache
 import logging
 from collections.abc import Callable
 
@@ -23,7 +24,17 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AfterFirstPaint", "BeforeInput"]
+__all__ = ["AfterFirstPaint", "BeforeInput", "forget_source_lines"]
+
+
+def forget_source_lines() -> None:
+    """Drop the source lines of every imported module that ``linecache`` holds.
+
+    PySide6's import hook reads the whole source of each module imported after it
+    (``inspect.getsource``, to look for ``from __feature__ import``), and ``linecache`` keeps
+    it: 4-5 MB once the library is up, about 1 MB more with the lesson player (issue 21, peak
+    memory). Nothing of Tilewise needs them kept; a traceback reads its lines again."""
+    linecache.clearcache()
 
 
 class AfterFirstPaint(QObject):
