@@ -147,3 +147,36 @@ def test_a_refusal_at_a_table_shows_whole_and_the_rack_stays_readable(player: An
                 assert player.feedback_box.height() == room, (lang, step)
     finally:
         set_language("en")
+
+
+def test_the_rack_options_never_overlap_when_walked_to(player: Any) -> None:
+    """Step 10 reached with Next (a picture of a rack over three options that are racks):
+    each option had its full height once opened alone, but walked to, the picture kept the
+    size of its last fit as its size hint, the layout gave it that, and the options were
+    squeezed into each other (their bottom borders hidden: tester at 1024x768). Before the
+    answer and after it (the verdict takes its height), no option overlaps the next or the
+    panel, each at least its minimum height."""
+    from PySide6.QtWidgets import QPushButton
+
+    def check(when: str) -> None:
+        QApplication.processEvents()
+        options = sorted((b for b in player.findChildren(QPushButton)
+                          if b.property("role") == "option" and b.isVisible()),
+                         key=lambda b: b.mapTo(player, b.rect().topLeft()).y())
+        assert len(options) == 3, when
+        boxes = [b.rect().translated(b.mapTo(player, b.rect().topLeft())) for b in options]
+        for option in options:
+            assert option.height() >= option.minimumHeight(), (when, option.objectName())
+        for upper, lower in zip(boxes, boxes[1:], strict=False):
+            assert upper.bottom() < lower.top(), (when, upper, lower)
+        panel = player.feedback_box
+        top = panel.mapTo(player, panel.rect().topLeft()).y()
+        assert boxes[-1].bottom() < top or not panel.isVisible(), when
+        assert player.side_picture.height() >= player.side_picture.minimumHeight(), when
+
+    _walk_to(player, 10)
+    step = player.session.step
+    assert step.id == "sort-rack" and step.picture is not None
+    check("walked to")
+    assert player.choose(step.quiz.answer) is not None
+    check("answered")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -621,6 +621,20 @@ class PictureView(QGraphicsView):
         self.picture_scene.text_floor = 0.0
         self.picture_scene.show_picture(picture, tr)
         self._fit()
+
+    #: A height hint of its own (logical px), or None: Qt's, the picture's size at its
+    #: current scale. That one grows with the last fit: walked to from a step with a larger
+    #: picture, a quiz's rack picture over its options asked for 194 px, and a vertical
+    #: layout (which gives a height-for-width box its hint, not its minimum) squeezed the
+    #: options under it until they overlapped (issue 16, ``LessonPlayer._arrange``).
+    hint_height: int | None = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """Qt's hint, its height :attr:`hint_height` when that is set."""
+        hint = super().sizeHint()
+        if self.hint_height is not None:
+            hint.setHeight(self.hint_height)
+        return hint
 
     _shown: tuple[Mapping[str, Any] | None, Translate] | None = None
     #: Its text is kept readable (:meth:`_fit`); off for a small reminder beside a task's

@@ -527,6 +527,10 @@ class LessonPlayer(QWidget):
         # A long picture over the quiz options may be short; the table's floor counts only
         # on task steps (a stacked page's minimum holds the page up even when hidden).
         self.side_picture.setMinimumHeight(90 if kind == "quiz" and long else 150)
+        # over the options it asks for that least height; the rest of the page's height is
+        # shared by stretch (its own hint followed its last scale: the options overlapped)
+        self.side_picture.hint_height = 90 if kind == "quiz" and long else None
+        self.side_picture.updateGeometry()
         self.table.setMinimumSize(TABLE_MINIMUM if kind == "task" else QSize(0, 0))
 
     def _clear_quiz(self) -> None:
