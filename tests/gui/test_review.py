@@ -207,3 +207,35 @@ def test_the_library_suggests_the_review_then_the_weakest_rule_and_opens_its_ste
     from tilewise.lessons.mastery import step_rules
 
     assert practice.rule in step_rules(player.session.step)
+
+
+def test_a_review_says_it_is_one_and_can_be_finished_early(window: Any) -> None:
+    """Two mistakes due: the player shows "Review 1 of 2" (not the lesson's "Step 4 of 14"),
+    no way back into the lesson's steps, and "Finish review", which ends the run at once and
+    shows its result; the situation not reached stays due (newcomer report)."""
+    player = open_step(window, "tiles", "count-american")
+    player.choose("n136")
+    player = open_step(window, "tiles", "count-wsm")
+    player.choose("n152")
+    room = window.review
+    room.show_page()
+    assert room.page.due == 2
+    room.page.start_button.click()
+    assert window.stack.currentWidget() is player and room.run is not None
+    assert player.counter.text() == "Review 1 of 2"
+    assert player.finish_button.isVisible() and player.finish_button.text() == "Finish review"
+    assert not player.library_button.isVisible() and not player.back_button.isVisible()
+    step = player.session.step
+    player.choose(step.quiz.answer)
+    assert player.next_button.text() == "Next"
+    player.next_button.click()
+    assert player.counter.text() == "Review 2 of 2" and player.next_button.text() == "Finish review"
+    player.finish_button.click()  # before answering the second one
+    assert window.stack.currentWidget() is room.page and room.run is None
+    assert "1 of 1" in room.page.result_label.text()
+    reviews = {k.step_id: k.reviews for k in ReviewQueue(window.store).situations(
+        window.profile.id)}
+    assert reviews == {"count-american": 1, "count-wsm": 0}  # not reached: still to review
+    player = open_step(window, "tiles", "count-wsm")  # a lesson again: its own counter
+    assert player.counter.text().startswith("Step ") and player.library_button.isVisible()
+    assert not player.finish_button.isVisible() and player.back_button.isVisible()

@@ -117,6 +117,10 @@ class LessonPlayer(QWidget):
     #: A ``hand`` step's guided hand to play: (``HandScript``, pack-text translator).
     play_hand = Signal(object, object)
     next_override: Callable[[], bool] | None = None  # a review's "next situation" (issue 19)
+    #: In a review run (``gui/review/room.py``): (this situation's number, how many), shown
+    #: instead of the lesson's step counter; None in a lesson.
+    review: tuple[int, int] | None = None
+    finish_review = Signal()  # "Finish review": the run ends, its result is shown
 
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -186,6 +190,10 @@ class LessonPlayer(QWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setVisible(False)
         self.library_button = QPushButton()
+        self.finish_button = QPushButton()
+        self.finish_button.setObjectName("player:finish-review")
+        self.finish_button.clicked.connect(self.finish_review.emit)
+        self.finish_button.setVisible(False)
         self.undo_button = QPushButton()
         self.undo_button.clicked.connect(self.undo)
         self.back_button = QPushButton()
@@ -206,6 +214,7 @@ class LessonPlayer(QWidget):
 
         self.head = head = QHBoxLayout()  # presenter mode puts its way out here too
         head.addWidget(self.library_button)
+        head.addWidget(self.finish_button)
         head.addWidget(self.title, 1)
         head.addWidget(self.counter)
         self.side_picture = PictureView(self.images)
@@ -296,6 +305,7 @@ class LessonPlayer(QWidget):
     def retranslate(self) -> None:
         """Set every text in the current language and re-render the step."""
         self.library_button.setText(_("Lessons"))
+        self.finish_button.setText(_("Finish review"))
         self.back_button.setText(_("Back"))
         self.hint_button.setText(_("Hint"))
         self.answer_button.setText(_("Show me"))
@@ -338,9 +348,20 @@ class LessonPlayer(QWidget):
         step = session.step
         total = len(lesson.steps)
         self.title.setText(self.catalog.text(lesson.context(), lesson.title))
-        self.counter.setText(_("Step {number} of {total}", number=session.index + 1, total=total))
-        self.bar.setRange(0, total)
-        self.bar.setValue(session.index + 1)
+        review = self.review
+        if review is not None:  # a review says it is one, and where the run is
+            number, count = review
+            self.counter.setText(_("Review {number} of {total}", number=number, total=count))
+            self.bar.setRange(0, count)
+            self.bar.setValue(number)
+        else:
+            self.counter.setText(_("Step {number} of {total}", number=session.index + 1,
+                                   total=total))
+            self.bar.setRange(0, total)
+            self.bar.setValue(session.index + 1)
+        # a review's way out is "Finish review" (its result); a lesson's the library
+        self.finish_button.setVisible(review is not None and not self.presenting)
+        self.library_button.setVisible(review is None and not self.presenting)
         self.step_title.setText(self.pack_text(step.title))
         self.step_title.setVisible(bool(step.title))
         body = self.pack_text(step.text)
@@ -473,7 +494,7 @@ class LessonPlayer(QWidget):
         chain += [w for item in items
                   if item is not None and isinstance(w := item.widget(), QPushButton)]
         chain += [self.back_button, self.hint_button, self.answer_button, self.undo_button,
-                  self.reset_button, self.next_button, self.library_button]
+                  self.reset_button, self.next_button, self.library_button, self.finish_button]
         for first, second in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(first, second)
 
@@ -663,7 +684,13 @@ class LessonPlayer(QWidget):
         done = session.record().done or not (step.acting or step.hand is not None)
         last = session.index + 1 >= len(session.lesson.steps)
         self.next_button.setEnabled(done)
-        self.next_button.setText(_("Finish the lesson") if last else _("Next"))
+        review = self.review
+        if review is not None:  # Next opens the next situation; after the last, the result
+            self.next_button.setText(_("Finish review") if review[0] >= review[1] else _("Next"))
+        else:
+            self.next_button.setText(_("Finish the lesson") if last else _("Next"))
+        # a review plays one situation: the lesson's other steps are not part of it
+        self.back_button.setVisible(review is None)
         self.back_button.setEnabled(session.index > 0)
         record = session.record()
         self.undo_button.setVisible(step.task is not None)

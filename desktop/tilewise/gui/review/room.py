@@ -107,7 +107,15 @@ class ReviewRoom:
         player = self.window.player
         player.next_override = self.next_situation
         player.leave.connect(self.stop)
+        player.finish_review.connect(self.finish)
         self.next_situation()
+
+    def finish(self) -> None:
+        """"Finish review" on the player: the run ends now, and the page shows its result
+        (the situations not reached stay due)."""
+        run = self.run
+        if run is not None:
+            self.show_page((run.right, run.answered))
 
     def next_situation(self) -> bool:
         """Open the run's next situation on the player; at the end, back to the page with the
@@ -121,6 +129,8 @@ class ReviewRoom:
             return True
         pack, lesson, saved = found
         player = self.window.player
+        skipped = len(run.skipped)
+        player.review = (run.position + 1 - skipped, len(run.items) - skipped)
         player.open(pack, lesson, saved)
         self.window.stack.setCurrentWidget(player)
         return True
@@ -137,8 +147,10 @@ class ReviewRoom:
         self.run = None
         player = self.window.player
         player.next_override = None
+        player.review = None  # the next lesson opened shows its steps and the library button
         try:
             player.leave.disconnect(self.stop)
+            player.finish_review.disconnect(self.finish)
         except (RuntimeError, TypeError):  # pragma: no cover - already disconnected
             pass
 
