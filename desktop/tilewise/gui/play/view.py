@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -373,6 +372,8 @@ class PlayView(DeskDrops, QWidget):
         """Ask the learner before a risky declaration (one key, M, ended the whole hand: a
         newcomer report): Yes or No, No by default (Enter), Escape is No. The question never
         tells whether the hand is complete."""
+        from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
         box = QMessageBox(self)
         box.setObjectName("play:confirm-declare")
         box.setIcon(QMessageBox.Icon.Question)
