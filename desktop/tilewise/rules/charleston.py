@@ -20,12 +20,11 @@ The practice table (:class:`CharlestonTable`) and the referee ask the same funct
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tilewise.rules.seats import SEATS, across_of, left_of, right_of
-from tilewise.rules.state import ScenarioError, Table, seat_value
+from tilewise.rules.state import ScenarioError, Table, check_holds, seat_value
 from tilewise.rules.tiles import JOKER, TileError, check_in_set, describe, parse_tiles, tile_set
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow, refuse
 
@@ -80,12 +79,6 @@ def passable_tiles(hand: Sequence[str]) -> list[str]:
     return [tile for tile in hand if tile != JOKER]
 
 
-def _hold(hand: Sequence[str], tiles: Sequence[str]) -> None:
-    missing = Counter(tiles) - Counter(hand)
-    if missing:
-        raise Refusal(Reason.TILE_NOT_IN_HAND, *sorted(missing))
-
-
 def check_pass(step: str, hand: Sequence[str], tiles: Sequence[str], blind: int) -> None:
     """Raise Refusal unless ``tiles`` (from ``hand``) plus ``blind`` is a legal pass in ``step``.
 
@@ -102,7 +95,7 @@ def check_pass(step: str, hand: Sequence[str], tiles: Sequence[str], blind: int)
         raise Refusal(Reason.PASS_NEEDS_THREE)
     if blind and step not in BLIND_STEPS:
         raise Refusal(Reason.BLIND_NOT_ALLOWED)
-    _hold(hand, tiles)
+    check_holds(hand, tiles)
 
 
 def check_offer(hand: Sequence[str], offer: Sequence[str]) -> None:
@@ -114,7 +107,7 @@ def check_offer(hand: Sequence[str], offer: Sequence[str]) -> None:
         raise Refusal(Reason.JOKER_NOT_PASSABLE, JOKER)
     if len(offer) > 3:
         raise Refusal(Reason.COURTESY_COUNT_OUT_OF_RANGE)
-    _hold(hand, offer)
+    check_holds(hand, offer)
 
 
 def vote_reason(step: str, stop: bool) -> Reason | None:

@@ -20,7 +20,6 @@ Sources: REFERENCE.md sections 6-9, DECISIONS 8, 11-13, 15-16, 18.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +29,7 @@ from tilewise.rules.state import (
     Meld,
     ScenarioError,
     Table,
+    check_holds,
     next_live,
     parse_discard,
     seat_value,
@@ -147,15 +147,6 @@ def window_closed(
     return drawn and chi
 
 
-def _take(hand: list[str], tiles: list[str]) -> None:
-    """Refusal TILE_NOT_IN_HAND unless ``hand`` holds all of ``tiles`` (with multiplicity).
-    A claim names two to five tiles: counting each in the hand is quicker than two Counters
-    (issue 21); they name the missing tiles when some are."""
-    if all(hand.count(tile) >= tiles.count(tile) for tile in tiles):
-        return
-    raise Refusal(Reason.TILE_NOT_IN_HAND, *sorted(Counter(tiles) - Counter(hand)))
-
-
 def _same_tiles(named: list[str], tile: str, allowed: tuple[str, ...]) -> None:
     if any(t != tile and t not in allowed for t in named):
         raise Refusal(Reason.GROUP_TILES_DIFFER, *named)
@@ -173,7 +164,7 @@ def _judge_wsm_set(
     if kind == "chi":
         if len(named) != 2 or not _is_chi([*named, tile]):
             raise Refusal(Reason.CHI_NOT_A_SEQUENCE, *named, tile)
-        _take(hand, named)
+        check_holds(hand, named)
         tiles = sort_tiles([*named, tile])  # one suit: by rank
         meld = Meld("chi", tuple(tiles), discard.by, tiles.index(tile), ())
         return allow(meld=meld.to_dict(), next=next_live(table, seat))
@@ -210,7 +201,7 @@ def _judge_exposure(
     _same_tiles(named, tile, (JOKER,))
     if len(named) != _EXPOSURE_SIZES[kind] - 1:
         raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
-    _take(table.need_hand(seat), named)
+    check_holds(table.need_hand(seat), named)
     shown = table.shown(seat, written)
     laid = sorted(zip(named, shown, strict=True), key=lambda pair: pair[0] == JOKER)
     tiles = [tile, *(play for play, _ in laid)]

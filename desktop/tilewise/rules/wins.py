@@ -32,12 +32,14 @@ _MUST_DISCARD_AFTER = ("chi", "pong", "exposure")
 
 
 def _counts(tiles: Sequence[str]) -> list[int] | None:
+    """Copies of each tile of :data:`STANDARD` in ``tiles``; None when one is not such a tile
+    (a flower or joker never makes a WSM set)."""
     counts = [0] * len(STANDARD)
-    for tile in tiles:
-        index = _INDEX.get(tile)
-        if index is None:
-            return None
-        counts[index] += 1
+    try:
+        for tile in tiles:
+            counts[_INDEX[tile]] += 1
+    except KeyError:
+        return None
     return counts
 
 
@@ -159,8 +161,8 @@ def is_winning(table: Table, seat: str, concealed: Sequence[str]) -> bool:
     WSM by :func:`wsm_winning_split`; American against ``state.card`` (ScenarioError if absent).
     """
     melds = table.melds_of(seat)
-    if table.ruleset == "wsm":
-        return wsm_winning_split(concealed, melds) is not None
+    if table.ruleset == "wsm":  # the split itself is not needed: its groups are not built
+        return _concealed_split(tuple(sorted(concealed)), len(melds)) is not None
     return card_line_for(table.need_card(), concealed, melds) is not None
 
 
