@@ -24,18 +24,19 @@ def test_tasks_wait_for_the_first_paint_run_in_order_and_survive_a_failure(
         ran.append("broken")
         raise RuntimeError("boom")
 
-    later.add(lambda: ran.append("second"))
+    later.add(lambda: ran.append("last"), last=True)
+    later.add(lambda: (ran.append("second"), later.add(lambda: ran.append("third"))))
     later.add(broken)
     later.add(lambda: ran.append("first"), first=True)
     for _ in range(5):
         QApplication.processEvents()
     assert ran == [] and not later.painted  # never shown: never painted, nothing ran
     label.show()
-    qtbot.waitUntil(lambda: len(ran) == 3, timeout=3000)
-    assert later.painted and ran == ["first", "second", "broken"]
+    qtbot.waitUntil(lambda: len(ran) == 5, timeout=3000)
+    assert later.painted and ran == ["first", "second", "broken", "third", "last"]
     assert "a start-up task failed" in caplog.text
     later.add(lambda: ran.append("after the paint"))
-    qtbot.waitUntil(lambda: len(ran) == 4, timeout=3000)
+    qtbot.waitUntil(lambda: len(ran) == 6, timeout=3000)
 
 
 

@@ -528,7 +528,7 @@ def main(argv: list[str]) -> int:
         window.after_paint.add(lambda: print(f"READY {time.process_time():.4f}", flush=True),
                                first=True)
         window.after_paint.add(lambda: (print(f"SETTLED {time.process_time():.4f}",
-                                              flush=True), QApplication.quit()))
+                                              flush=True), QApplication.quit()), last=True)
     opened = opened_pack(window, list(args.pack))
     if opened is not None:
         QTimer.singleShot(0, lambda: window.library.reveal_pack(opened))

@@ -47,32 +47,42 @@ class AfterFirstPaint(QObject):
         super().__init__(window)
         self.painted = False
         self._tasks: list[Callable[[], object]] = []
+        self._last: list[Callable[[], object]] = []
         window.installEventFilter(self)
 
-    def add(self, task: Callable[[], object], *, first: bool = False) -> None:
-        """Queue ``task`` (no arguments; its result is ignored), or with ``first`` put it
-        before the tasks queued so far."""
-        self._tasks.insert(0, task) if first else self._tasks.append(task)
-        if self.painted and len(self._tasks) == 1:
+    def add(self, task: Callable[[], object], *, first: bool = False,
+            last: bool = False) -> None:
+        """Queue ``task`` (no arguments; its result is ignored); with ``first`` before the
+        tasks queued so far; with ``last`` after every other task, also those queued later
+        (a task that queues its own next part runs before it)."""
+        idle = not self._tasks and not self._last
+        if last:
+            self._last.append(task)
+        elif first:
+            self._tasks.insert(0, task)
+        else:
+            self._tasks.append(task)
+        if self.painted and idle:
             QTimer.singleShot(0, self._next)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if not self.painted and event.type() == QEvent.Type.UpdateRequest:
             self.painted = True
             watched.removeEventFilter(self)
-            if self._tasks:  # the timer fires once this paint has been done and flushed
+            if self._tasks or self._last:  # fires once this paint is done and flushed
                 QTimer.singleShot(0, self._next)
         return False
 
     def _next(self) -> None:
-        if not self._tasks:
+        queue = self._tasks or self._last
+        if not queue:
             return
-        task = self._tasks.pop(0)
+        task = queue.pop(0)
         try:
             task()
         except Exception:  # noqa: BLE001 - logged; the app and the next task go on
             log.exception("a start-up task failed")
-        if self._tasks:
+        if self._tasks or self._last:
             QTimer.singleShot(0, self._next)
 
 
