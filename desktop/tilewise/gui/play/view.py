@@ -210,7 +210,8 @@ class PlayView(DeskDrops, QWidget):
         # practice rooms' own row, whose area gives wrapped text its full height.
         side = QVBoxLayout()
         column: tuple[tuple[QWidget, int], ...] = (
-            (self.status, 0), (self.feedback, 0), (self.coach_on, 0), (self.coach, 0),
+            (self.ending_words, 0), (self.status, 0), (self.feedback, 0), (self.coach_on, 0),
+            (self.coach, 0),
             (self.log, 1), (self.record, 0))
         for part, stretch in column:
             side.addWidget(part, stretch)
@@ -219,11 +220,12 @@ class PlayView(DeskDrops, QWidget):
         root = QVBoxLayout(self)
         root.addLayout(heading)
         root.addLayout(top)
-        root.addWidget(self.prompt)
-        ending = QHBoxLayout()
-        ending.addWidget(self.ending_hand, 0, Qt.AlignmentFlag.AlignTop)
-        ending.addWidget(self.ending_words, 1)
-        root.addLayout(ending)
+        # The winner's hand beside the prompt ("North wins this hand."), its words at the
+        # top of the column beside the table: the table keeps its size at the end.
+        prompt_row = QHBoxLayout()
+        prompt_row.addWidget(self.prompt, 1)
+        prompt_row.addWidget(self.ending_hand, 0, Qt.AlignmentFlag.AlignVCenter)
+        root.addLayout(prompt_row)
         root.addLayout(middle, 1)
         bar = QWidget()  # keeps its height when no button shows (the table never jumps)
         bar.setLayout(self.commands)
