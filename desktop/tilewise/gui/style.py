@@ -104,6 +104,8 @@ QPushButton:default {{ background: {accent}; color: white; }}
 QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
 QPushButton[role="option"]:focus {{ padding: {10 - 4 + line}px {18 - 4 + line}px; }}
 QPushButton[role="option"] QLabel {{ font-size: {round(base * 1.15)}px; background: transparent; }}
+QPushButton[role="card"] {{ padding: 4px 12px; min-height: 28px; }}
+QPushButton[role="card"]:focus {{ padding: {4 - 4 + line}px {12 - 4 + line}px; }}
 QPushButton:disabled {{ color: {off_fg}; background: {off_bg}; }}
 QPushButton:focus {{ border: 4px solid #ffb000; padding: {pad_y - 4 + line}px {pad_x - 4 + line}px; }}
 QProgressBar {{ border: 1px solid #888888; border-radius: 5px; background: {bar_bg}; }}

@@ -35,7 +35,9 @@ def locked_by(lesson: Lesson, pack: Pack, done: set[str]) -> list[str]:
 
 
 class LessonCard(QFrame):
-    """One lesson: title, goal, prerequisites, progress, mastery, and its button."""
+    """One lesson: title and its button, goal, then progress and mastery (or what to finish
+    first), compact so a 1024x768 projector shows two to three rows of cards (issue 16: it
+    showed about 1.3); the prerequisites are the card's tooltip and accessible description."""
 
     def __init__(self, library: LibraryView, pack: Pack, lesson: Lesson, catalog: PackCatalog,
                  summary: LessonSummary | None, missing: list[str]) -> None:
@@ -50,59 +52,59 @@ class LessonCard(QFrame):
         goal = _plain(catalog.text(lesson.id, lesson.goal))
         goal.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.setSpacing(6)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(4)
         head = QHBoxLayout()
         head.addWidget(title, 1)
         self.button = QPushButton()
+        self.button.setProperty("role", "card")  # less padding: the card stays compact
         head.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(head)
         layout.addWidget(goal)
+        # TRANSLATORS: separator between lesson titles in a list
+        sep = pgettext("list separator", ", ")
         if lesson.prerequisites and not missing:
-            # TRANSLATORS: separator between lesson titles in a list
-            sep = pgettext("list separator", ", ")
-            needs = _plain(_("Before this: {lessons}",
-                             lessons=sep.join(titles.get(p, p) for p in lesson.prerequisites)))
-            needs.setWordWrap(True)
-            needs.setObjectName("cardNote")
-            layout.addWidget(needs)
+            before = _("Before this: {lessons}",
+                       lessons=sep.join(titles.get(p, p) for p in lesson.prerequisites))
+            self.setToolTip(before)
+            self.setAccessibleDescription(before)
         total = len(lesson.steps)
         row = QHBoxLayout()
-        bar = QProgressBar()
-        bar.setRange(0, 100)
-        bar.setTextVisible(False)
-        bar.setMaximumHeight(12)
-        if summary is not None:
-            done_steps = total if summary.completed else summary.step_index
-            status = _("Step {number} of {total}", number=min(done_steps + 1, total), total=total)
-            if summary.completed:
-                status = _("Completed")
-            bar.setValue(round(100 * done_steps / max(1, total)))
-            mastery = QLabel(_("Mastery {percent}%", percent=round(summary.mastery * 100)))
-        else:
-            status = _("Not started")
-            mastery = QLabel("")
-        state = QLabel(status)
-        row.addWidget(state)
-        row.addWidget(bar, 1)
-        row.addWidget(mastery)
-        layout.addLayout(row)
-        self.button.setObjectName(f"open:{pack.id}/{lesson.id}")
-        self.button.setMinimumHeight(44)
         if missing:
             self.button.setEnabled(False)
             self.button.setText(_("Locked"))
             lock = _plain(_("First finish: {lessons}",
-                            lessons=pgettext("list separator", ", ").join(
-                                titles.get(p, p) for p in missing)))
+                            lessons=sep.join(titles.get(p, p) for p in missing)))
             lock.setWordWrap(True)
             lock.setObjectName("cardLocked")
             layout.addWidget(lock)
-        elif summary is None:
-            self.button.setText(_("Start"))
-        elif summary.completed:
-            self.button.setText(_("Review"))
         else:
-            self.button.setText(_("Continue"))
+            bar = QProgressBar()
+            bar.setRange(0, 100)
+            bar.setTextVisible(False)
+            bar.setMaximumHeight(12)
+            if summary is not None:
+                done_steps = total if summary.completed else summary.step_index
+                status = _("Step {number} of {total}", number=min(done_steps + 1, total),
+                           total=total)
+                if summary.completed:
+                    status = _("Completed")
+                bar.setValue(round(100 * done_steps / max(1, total)))
+                mastery = QLabel(_("Mastery {percent}%", percent=round(summary.mastery * 100)))
+            else:
+                status = _("Not started")
+                mastery = QLabel("")
+            row.addWidget(QLabel(status))
+            row.addWidget(bar, 1)
+            row.addWidget(mastery)
+            layout.addLayout(row)
+            if summary is None:
+                self.button.setText(_("Start"))
+            elif summary.completed:
+                self.button.setText(_("Review"))
+            else:
+                self.button.setText(_("Continue"))
+        self.button.setObjectName(f"open:{pack.id}/{lesson.id}")
         # A screen reader hears what the button acts on: "Continue: The Charleston".
         self.button.setAccessibleName(_("{action}: {lesson}", action=self.button.text(),
                                         lesson=title.text()))
@@ -133,6 +135,9 @@ class LibraryView(QWidget):
         root.addWidget(self.heading)
         root.addWidget(self.scroller, 1)
         root.addWidget(self.note)
+        # the rooms' buttons (practice, review) side by side: a row, not a row each
+        self.action_row = QHBoxLayout()
+        root.addLayout(self.action_row)
         self.cards: list[LessonCard] = []
         self.retranslate()
 
@@ -152,7 +157,7 @@ class LibraryView(QWidget):
                             "They are not an official card of any league or year."))
         body = QWidget()
         grid = QGridLayout(body)
-        grid.setSpacing(14)
+        grid.setSpacing(10)
         self.cards = []
         row = 0
         for pack in self.packs:
@@ -179,6 +184,17 @@ class LibraryView(QWidget):
             grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
         grid.setRowStretch(row, 1)
         self.scroller.setWidget(body)
+
+    def add_line(self, widget: QWidget) -> None:
+        """Put a room's line (the review's suggestion) under the lesson cards, over the row
+        of buttons."""
+        root = self.layout()
+        assert isinstance(root, QVBoxLayout)
+        root.insertWidget(root.indexOf(self.note) + 1, widget)
+
+    def add_action(self, button: QPushButton) -> None:
+        """Put a room's button (practice, review) in the row under the lesson cards."""
+        self.action_row.addWidget(button, 1)
 
     def reveal_pack(self, pack_id: str) -> bool:
         """Scroll so ``pack_id``'s title is at the top of the library (the pack opened with

@@ -127,7 +127,7 @@ class PracticeHub:
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:practice")
         self.open_button.clicked.connect(self.show_page)
-        window.library.layout().addWidget(self.open_button)
+        window.library.add_action(self.open_button)
         self.action = QAction(window)
         self.action.triggered.connect(self.show_page)
         window.app_menu.insertAction(window.act_profiles, self.action)

@@ -37,11 +37,11 @@ class ReviewRoom:
         self.suggestion.review.connect(self.show_page)
         self.suggestion.open_step.connect(
             lambda pack, lesson, index: window.open_lesson(pack, lesson, at_step=index))
-        window.library.layout().addWidget(self.suggestion)
+        window.library.add_line(self.suggestion)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:review")
         self.open_button.clicked.connect(lambda _checked=False: self.show_page())
-        window.library.layout().addWidget(self.open_button)
+        window.library.add_action(self.open_button)
         self.action = QAction(window)
         self.action.triggered.connect(lambda _checked=False: self.show_page())
         window.app_menu.insertAction(window.act_profiles, self.action)
