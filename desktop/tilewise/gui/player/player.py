@@ -404,7 +404,8 @@ class LessonPlayer(QWidget):
             shown_by_table = ("rack", "seat_diagram")
             side = (step.picture if step.picture and step.picture.get("kind") not in shown_by_table
                     else None)
-            self.side_picture.readable = False  # a reminder beside the table: tiles first
+            # what the task is about (the card's line to fill): its words readable too
+            self.side_picture.readable = True
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
             self._add_commands(self.desk.table.commands)
@@ -522,7 +523,12 @@ class LessonPlayer(QWidget):
         self._place_answers(beside_picture=beside)
         self.stage.setVisible(kind != "recap" and (kind != "explain" or has_picture))
         big = 16777215
-        if kind == "task":
+        if kind == "task" and has_picture:
+            # A picture the task is about (a card's line, a kong) beside the table: the words
+            # over it in a column at the left, the table on the right; in a band over the
+            # table it was a small reminder, its words about 7 px high (issue 16).
+            layout = (across, top, 4, 5, 480 if self.presenting else 440, big, big)
+        elif kind == "task":
             layout = (top, across, 0, 1, big, 260 if self.presenting else 190, 320)
         elif kind == "recap" or not has_picture:
             layout = (top, top, 1, 0, big, big, big) if beside else (top, top, 3, 2, big, big, big)
@@ -535,8 +541,12 @@ class LessonPlayer(QWidget):
         middle, side, side_stretch, stage_stretch, max_w, max_h, picture_w = layout
         # A task's band of words scrolls inside its height; elsewhere the words take the
         # room they need and the page scrolls.
-        self.words_area.set_fit(kind != "task")
-        self.words_area.set_cap(0 if kind != "task" else max_h)
+        band = kind == "task" and not has_picture
+        column = kind == "task" and has_picture  # the words over the picture beside the table
+        self.words_area.set_fit(not band and not column)
+        # in the column, long words scroll and leave the picture its room
+        self.words_area.set_cap(max_h if band else (220 if self.presenting else 160)
+                                if column else 0)
         self.middle.setDirection(middle)
         self.side.setDirection(side)
         self.middle.setStretch(0, side_stretch)
@@ -547,7 +557,8 @@ class LessonPlayer(QWidget):
         self.side_picture.setMaximumWidth(picture_w)
         # A long picture over the quiz options may be short; the table's floor counts only
         # on task steps (a stacked page's minimum holds the page up even when hidden).
-        self.side_picture.setMinimumHeight(90 if kind == "quiz" and long else 150)
+        self.side_picture.setMinimumHeight(90 if kind == "quiz" and long else
+                                           240 if column else 150)
         # over the options it asks for that least height; the rest of the page's height is
         # shared by stretch (its own hint followed its last scale: the options overlapped)
         self.side_picture.hint_height = 90 if kind == "quiz" and long else None
