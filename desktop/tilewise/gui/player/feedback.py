@@ -17,6 +17,8 @@ verdict (issue 16).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
@@ -190,10 +192,15 @@ class FeedbackPanel(QWidget):
             self.fix_height()
 
 
+@lru_cache(maxsize=16)
 def verdict_icon(verdict: str, size: int, dpr: float) -> QPixmap:
     """The feedback's icon: a tick in a ring (``good``), a cross in a ring (``bad``), an
     "i" in a ring (``hint``: never the success colours), or nothing (``none``); its shape, not
-    its colour, says which."""
+    its colour, says which. ``size`` logical pixels square at ``dpr``.
+
+    The same QPixmap is returned for the same arguments (shared: never paint on it). Qt keeps
+    a copy of every pixmap a label shows in its pixmap cache, keyed by that pixmap; a new
+    pixmap per step filled the cache with copies never used again (issue 15, item 8)."""
     pix = QPixmap(round(size * dpr), round(size * dpr))
     pix.setDevicePixelRatio(dpr)
     pix.fill(Qt.GlobalColor.transparent)

@@ -21,6 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QIcon,
     QKeyEvent,
     QKeySequence,
     QResizeEvent,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.memory import PixmapIcon, release_soon
 from tilewise.gui.plaintext import plain_tip
 from tilewise.gui.player.feedback import LINES as FEEDBACK_LINES
 from tilewise.gui.player.feedback import FeedbackPanel, announce, verdict_icon
@@ -347,6 +349,7 @@ class LessonPlayer(QWidget):
             return
         step = session.step
         total = len(lesson.steps)
+        release_soon()  # the previous step's widgets, once deleted, give their memory back
         self.title.setText(self.catalog.text(lesson.context(), lesson.title))
         review = self.review
         if review is not None:  # a review says it is one, and where the run is
@@ -626,7 +629,7 @@ class LessonPlayer(QWidget):
             if tiles:
                 icon = tile_row(self.images, tiles, self.option_tile_px(),
                                 self.devicePixelRatioF())
-                button.setIcon(icon)
+                button.setIcon(QIcon(PixmapIcon(icon)))  # kept by nothing once gone
                 button.setIconSize(icon.deviceIndependentSize().toSize())
             button.clicked.connect(lambda _c=False, oid=option.id: self.choose(oid))
             self.quiz_layout.addWidget(button, number // columns, number % columns)

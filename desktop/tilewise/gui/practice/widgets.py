@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.memory import PixmapIcon
 from tilewise.gui.reasons import explain, tile_name
 from tilewise.gui.scroll import PageArea
 from tilewise.gui.tiles.images import ASPECT, TileImages
@@ -179,7 +180,8 @@ class TileRow(QWidget):
         for index, code in enumerate(self.codes):
             button = QToolButton()
             button.setObjectName(f"tile:{index}:{code}")
-            button.setIcon(QIcon(self.images.pixmap(code, self.tile_height, ratio)))
+            face = self.images.pixmap(code, self.tile_height, ratio)
+            button.setIcon(QIcon(PixmapIcon(face)))  # nothing kept once the button goes
             button.setIconSize(size)
             button.setCheckable(checkable)
             button.toggled.connect(self._toggled(index))

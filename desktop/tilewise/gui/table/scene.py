@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QGraphicsTextItem,
 )
 
+from tilewise.gui.memory import release_soon
 from tilewise.gui.reasons import relative_seat_name, seat_name
 from tilewise.gui.table.clearance import Part, clashes
 from tilewise.gui.table.items import (
@@ -241,6 +242,7 @@ class TableScene(QGraphicsScene):
     def _draw(self, table: Table, new_task: bool) -> None:
         """Draw every item of ``table`` (see :meth:`show_table`)."""
         self.clear()
+        release_soon()  # the old items' memory goes back to the system (issue 15, item 8)
         self.arrivals_note = None
         height = HAND_H if self.whole_hand else SCENE_H + self._extra
         self.setSceneRect(0, 0, SCENE_W, height)

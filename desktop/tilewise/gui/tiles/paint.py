@@ -17,19 +17,21 @@ from collections import OrderedDict
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QFontDatabase, QImage, QPainter, QPixmap
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from tilewise.store.paths import resource_dir
 
-__all__ = ["TILE_ASPECT", "THEMES", "TileRenderer", "face_file", "register_fonts", "tile_width"]
+__all__ = ["TILE_ASPECT", "THEMES", "TileRenderer", "cache_budget", "face_file", "register_fonts",
+           "tile_width"]
 
 TILE_ASPECT = 0.75  # width / height of every face (the SVGs are 300 x 400)
 THEMES = ("classic", "contrast", "colourblind")
-#: Bytes of rendered faces kept (about 1,500 table-sized faces; a table of one size needs
-#: fewer than 50): the least recently used go first (issue 15, item 8: at projector sizes a
-#: limit by count let the cache grow to hundreds of MB with each zoom).
-CACHE_BYTES = 48 * 2**20
+#: Bytes of rendered faces kept at the least (before any window shows; the cache's budget is
+#: :func:`cache_budget`).
+CACHE_BYTES = 4 * 2**20
+#: Screens' worth of pixels the faces kept may cover (:func:`cache_budget`).
+SCREENS_KEPT = 1
 
 _registered: dict[Path, list[str]] = {}
 
@@ -50,11 +52,29 @@ def face_file(theme: str, code: str) -> Path:
     return path
 
 
+def cache_budget() -> int:
+    """Bytes of faces :class:`TileRenderer` keeps: :data:`SCREENS_KEPT` times the pixels (4
+    bytes each) of the windows shown now, at least :data:`CACHE_BYTES`.
+
+    The distinct faces a window draws lie side by side on it, so they cover at most its
+    pixels: the budget holds every face on screen, so repaints, drags and zooms at one scale
+    never render one again (3840x2160: 33 MB). A fixed 48 MB let the cache grow with every
+    new table size for hundreds of steps (issue 15, item 8: 74 sizes, 23 MB after 1000 steps
+    at 1280x860, where a table needs under 2 MB); now the next step's faces replace the
+    previous step's (0.3 ms a face)."""
+    shown = 0.0
+    for window in QGuiApplication.topLevelWindows():
+        if window.isVisible():
+            ratio = window.devicePixelRatio()
+            shown += window.width() * window.height() * ratio * ratio
+    return max(CACHE_BYTES, int(SCREENS_KEPT * 4 * shown))
+
+
 class TileRenderer:
     """Rasterises tile faces of one theme; results are shared across instances.
 
-    The cache key is (theme, code, height_px, dpr); it holds at most :data:`CACHE_BYTES` of
-    pixels, the least recently used faces dropped first.
+    The cache key is (theme, code, height_px, dpr); it holds at most :func:`cache_budget`
+    bytes of pixels, the least recently used faces dropped first.
     """
 
     _pixmaps: OrderedDict[tuple[str, str, int, float], QPixmap] = OrderedDict()
@@ -111,7 +131,8 @@ class TileRenderer:
         pixmap.setDevicePixelRatio(float(dpr))
         cache[key] = pixmap
         TileRenderer._bytes += _size(pixmap)
-        while TileRenderer._bytes > CACHE_BYTES and len(cache) > 1:
+        budget = cache_budget() if TileRenderer._bytes > CACHE_BYTES else CACHE_BYTES
+        while TileRenderer._bytes > budget and len(cache) > 1:
             _key, dropped = cache.popitem(last=False)
             TileRenderer._bytes -= _size(dropped)
         return pixmap
