@@ -216,6 +216,7 @@ def test_the_face_cache_keeps_its_byte_budget_dropping_the_least_used(
     renderer = TileRenderer("classic")
     one = renderer.pixmap("5D", 100)  # 75 x 100 x 4 bytes
     monkeypatch.setattr(tilepaint, "CACHE_BYTES", 3 * 75 * 100 * 4)
+    monkeypatch.setattr(tilepaint, "SCREENS_KEPT", 0)  # windows other tests left open
     kept = renderer.pixmap("6D", 100)
     renderer.pixmap("7D", 100)
     assert renderer.pixmap("5D", 100).cacheKey() == one.cacheKey()  # used again: kept longest
@@ -228,6 +229,30 @@ def test_the_face_cache_keeps_its_byte_budget_dropping_the_least_used(
         assert TileRenderer._bytes <= tilepaint.CACHE_BYTES or len(TileRenderer._pixmaps) == 1
     TileRenderer.clear_cache()
     assert TileRenderer._bytes == 0 and not TileRenderer._pixmaps
+
+
+def test_the_face_budget_is_one_screen_of_the_windows_shown(qapp: object) -> None:
+    """Every face a window draws fits (they lie side by side on it), and no more: faces of
+    other sizes go (a fixed 48 MB kept 74 table sizes, issue 15)."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QWidget
+
+    def shown() -> float:
+        return sum(w.width() * w.height() * w.devicePixelRatio() ** 2
+                   for w in QGuiApplication.topLevelWindows() if w.isVisible())
+
+    before = shown()
+    window = QWidget()
+    window.resize(1500, 1000)
+    window.show()
+    try:
+        handle = window.windowHandle()
+        assert handle is not None and handle.width() * handle.height() >= 1000 * 600
+        pixels = handle.width() * handle.height() * handle.devicePixelRatio() ** 2
+        assert tilepaint.cache_budget() == int(4 * (before + pixels)) > tilepaint.CACHE_BYTES
+    finally:
+        window.close()
+    assert tilepaint.cache_budget() == max(tilepaint.CACHE_BYTES, int(4 * before))
 
 
 def test_unknown_theme_or_face_is_a_key_error(qapp: object) -> None:
