@@ -15,8 +15,15 @@ judges it) and a refusal shows the reason's sentence. The deal code above the ta
 computer the same hand. Sentences for partners' reasons, table events and the coach are written
 here from the engine's codes.
 
-When a hand ends, ``finished(engine)`` is emitted once (the practice hub saves the result and
-the hand's key moments).
+An American Mah Jongg declared on the learner's own turn in a free hand is asked first (Yes /
+No, No by default: a wrong call kills the hand, DECISIONS 24-25; a WSM false win is only
+refused, DECISIONS 17, and a guided hand's script never plays a wrong move).
+
+When a hand ends, the winner's rack lies face up on the table (every rack at a wall game), the
+winner's hand is drawn set by set beside the prompt with the winning tile framed, and the words
+at the top of the column say how it was won (``gui/play/ending.py``, from
+``tilewise.lessons.hand.ending``); ``finished(engine)`` is emitted once (the practice hub saves
+the result and the hand's key moments).
 """
 
 from __future__ import annotations
