@@ -19,14 +19,20 @@ out (``overflows``, by ``tilewise.gui.fits.cut_off``, which the translator's pre
   step's picture at least 12 px (the picture's floor gets one more pass when the picture
   grows). No step is let off: ``procedure/kong-counts-three`` was (its picture repeated the
   table's kong and left the table 245 px high) until the picture went.
+- presenter mode larger (``not_larger``): on every step the presenter's scenes meet the
+  desk's minimums too, and its smallest tile, table text and picture text are each at
+  least what the main window shows on that step (a pixel of rounding let off) or the
+  desk's minimum times the presenter's type factor (24/18 at 768: 53 px tiles, 18.7 px
+  table text, 16 px picture text), whichever is less. Before e66de46 this failed on 17 of
+  the English steps (presenter rack tiles 40-52 px where the desk showed 50-58).
 
 The style sheet is ``style_sheet("classic", 1.0)``, the one ``app.start()`` applies (a test run
 unstyled measures smaller type than a learner sees). The languages are en, es, de, hi and the
 pseudo-locale ``qps`` (every interface and pack string built from the English on the fly,
 accented and about 40% longer: ``tilewise.i18n.pseudo``).
 
-Every lesson step (299 x 5 languages x 2 modes) and the practice screens in every language,
-in ``make test``. Cost: the whole file took 2 min 20 s of wall time (124 s CPU) on the shared
+Every lesson step (299 x 5 languages x 2 modes: each step on the desk, then presenting, in
+one test per language) and the practice screens in every language, in ``make test``. Cost: the whole file took 2 min 20 s of wall time (124 s CPU) on the shared
 2-core machine while every step's widgets stayed alive: ``processEvents()`` never runs the
 deferred deletes of the widgets a step replaces (only a return to the event loop does), so
 each window kept every page it had shown and the next fixture's set-up and tear-down spent
@@ -76,34 +82,22 @@ def overflows(root: QWidget) -> list[str]:
     return found
 
 
-def too_small(player: Any, body_px: int, *, scenes: bool = True) -> list[str]:
-    """What a room cannot read on ``player``'s step (issue 16): a tile of the rack, or of an
-    exposure a joker exchange is about, under ``MIN_TILE_PX`` high on screen; text on the
-    table or in a picture under ``MIN_TEXT_PX``; a label or button of the page in a font
-    under ``body_px`` (the body text size of the mode). ``scenes`` off: the widgets only."""
+def scene_sizes(player: Any) -> Iterator[tuple[str, float, str]]:
+    """What a room must read in the scenes of ``player``'s step, one ``(kind, px on screen,
+    what)`` each: ``"tile"``, a tile of the rack or of an exposure a joker exchange is about
+    (its height); ``"table"``, text on the table; ``"picture"``, text in a step's picture (not
+    a reminder picture beside a task's table, and not a word the picture shrank below its
+    floor to fit its column whole: the card's heads)."""
     from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsTextItem
 
-    from tilewise.gui.player.pictures import MIN_TEXT_PX as PICTURE_TEXT_PX
     from tilewise.gui.table.items import TILE_H, FixedTile, TileItem
-    from tilewise.gui.table.scene import MIN_TEXT_PX, MIN_TILE_PX
 
-    found = []
-    for widget in player.findChildren(QLabel) + player.findChildren(QPushButton):
-        if widget.isVisibleTo(player) and widget.text() and widget.fontInfo().pixelSize() < body_px:
-            found.append(f"{widget.objectName() or type(widget).__name__} text is "
-                         f"{widget.fontInfo().pixelSize()} px: {widget.text()[:30]!r}")
-    # The table's text grows towards MIN_TEXT_PX only up to MAX_TEXT_SCALE times its size
-    # (its layout holds no more); a picture beside a task's table is a reminder, not read.
-    # A picture's floor is one more pass from its first scale: it may end a little under.
-    views = [(player.table, MIN_TEXT_PX - 0.5)] if player.table.isVisibleTo(player) else []
-    views += [(view, PICTURE_TEXT_PX - 2) for view in (player.picture, player.side_picture)
+    views = [("table", player.table)] if player.table.isVisibleTo(player) else []
+    views += [("picture", view) for view in (player.picture, player.side_picture)
               if view.isVisibleTo(player) and view.readable]
     exchange = player.desk is not None and "joker_exchange" in player.desk.task.allow
-    if not scenes:
-        views = []
-    for view, least_text in views:
+    for kind, view in views:
         scale = view.transform().m11()
-        # a word shrunk below the picture's floor to fit its column whole (the card's heads)
         fitted = getattr(view.scene(), "text_floor", 0.0) - 0.5
         for shown in view.scene().items():
             if not shown.isVisible():
@@ -111,18 +105,72 @@ def too_small(player: Any, body_px: int, *, scenes: bool = True) -> list[str]:
             if isinstance(shown, (QGraphicsSimpleTextItem, QGraphicsTextItem)):
                 if shown.font().pixelSize() < fitted:
                     continue
-                px = shown.font().pixelSize() * shown.scale() * scale
                 words = (shown.text() if isinstance(shown, QGraphicsSimpleTextItem)
                          else shown.toPlainText())
-                if px < least_text - 0.75:
-                    found.append(f"text {px:.1f} px: {words[:30]!r}")
+                yield kind, shown.font().pixelSize() * shown.scale() * scale, repr(words[:30])
             elif (isinstance(shown, TileItem) and shown.area == "rack") or (
                     exchange and isinstance(shown, FixedTile)
                     and getattr(shown, "exposure", (player.desk.table.seat,))[0]
                     != player.desk.table.seat):
-                px = TILE_H * shown.scale() * scale
-                if px < MIN_TILE_PX - 1:
-                    found.append(f"tile {getattr(shown, 'code', '?')} {px:.0f} px high")
+                yield "tile", TILE_H * shown.scale() * scale, getattr(shown, "code", "?")
+
+
+def least_px() -> dict[str, float]:
+    """The readable minimum of each kind of :func:`scene_sizes` at 1024x768 on a desk (issue
+    16): tiles ``MIN_TILE_PX`` (40), table text ``MIN_TEXT_PX`` (14), picture text 12."""
+    from tilewise.gui.player.pictures import MIN_TEXT_PX as PICTURE_TEXT_PX
+    from tilewise.gui.table.scene import MIN_TEXT_PX, MIN_TILE_PX
+
+    return {"tile": MIN_TILE_PX, "table": MIN_TEXT_PX, "picture": PICTURE_TEXT_PX - 2}
+
+
+def smallest(player: Any) -> dict[str, float]:
+    """The smallest of each kind of :func:`scene_sizes` on ``player``'s step (kinds it
+    shows only)."""
+    found: dict[str, float] = {}
+    for kind, px, _what in scene_sizes(player):
+        found[kind] = min(px, found.get(kind, px))
+    return found
+
+
+def too_small(player: Any, body_px: int, *, scenes: bool = True) -> list[str]:
+    """What a room cannot read on ``player``'s step (issue 16): a tile of the rack, or of an
+    exposure a joker exchange is about, under ``MIN_TILE_PX`` high on screen; text on the
+    table or in a picture under ``MIN_TEXT_PX``; a label or button of the page in a font
+    under ``body_px`` (the body text size of the mode). ``scenes`` off: the widgets only."""
+    found = []
+    for widget in player.findChildren(QLabel) + player.findChildren(QPushButton):
+        if widget.isVisibleTo(player) and widget.text() and widget.fontInfo().pixelSize() < body_px:
+            found.append(f"{widget.objectName() or type(widget).__name__} text is "
+                         f"{widget.fontInfo().pixelSize()} px: {widget.text()[:30]!r}")
+    # The table's text grows towards MIN_TEXT_PX only up to MAX_TEXT_SCALE times its size
+    # (its layout holds no more): half a pixel under it passes. A picture's floor is one
+    # more pass from its first scale: it may end a little under (least_px gives 12 for 14).
+    # Tiles: a pixel of rounding.
+    least = least_px()
+    slack = {"tile": 1.0, "table": 0.5 + 0.75, "picture": 0.75}
+    for kind, px, what in scene_sizes(player) if scenes else ():
+        if px < least[kind] - slack[kind]:
+            found.append(f"tile {what} {px:.0f} px high" if kind == "tile"
+                         else f"text {px:.1f} px: {what}")
+    return found
+
+
+def not_larger(desk: dict[str, float], shown: dict[str, float], factor: float) -> list[str]:
+    """Presenter mode larger than a desk (issue 16): on one step, the presenter's smallest
+    tile, table text and picture text (``shown``, :func:`smallest`) each at least the
+    desk's smallest (``desk``, a pixel of rounding let off) or the desk's minimum
+    (:func:`least_px`) times ``factor`` (the presenter's type over the desk's, 24/18 at
+    768: 53 px tiles, 18.7 px table text, 16 px picture text), whichever is less: a projector
+    never shows a step smaller than a desk does unless it is well over the room's minimum."""
+    names = {"tile": "smallest tile", "table": "table text", "picture": "picture text"}
+    found = []
+    for kind, px in shown.items():
+        need = min(desk.get(kind, float("inf")) - 1.0, least_px()[kind] * factor)
+        if px < need:
+            found.append(f"{names[kind]} {px:.1f} px, under {need:.1f} px (the desk shows "
+                         f"{desk.get(kind, 0.0):.1f}, the minimum x {factor:.2f} is "
+                         f"{least_px()[kind] * factor:.1f})")
     return found
 
 
@@ -166,32 +214,19 @@ def every_step(pack: Any) -> list[tuple[Any, int]]:
 
 
 @pytest.mark.parametrize("lang", ALL_LANGUAGES)
-def test_every_lesson_step_fits_1024_by_768(styled: Any, lang: str) -> None:
-    window = styled
-    pack = window.packs[0]
-    set_language(lang)
-    chosen = every_step(pack)
-    assert len(chosen) >= 299
-    problems: list[str] = []
-    for lesson, index in chosen:
-        window.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
-        window.stack.setCurrentWidget(window.player)
-        where = f"{lang} {lesson.id} {index + 1} {lesson.steps[index].id}"
-        check(window, where, problems)
-        problems.extend(f"{where}: {p}" for p in too_small(window.player, BODY_PX))
-        if lesson.steps[index].task is None and window.player.status.isVisible():
-            problems.append(f"{where}: a task's focus line stays on a step without a table")
-    assert not problems, "\n".join(problems[:40])
-
-
-@pytest.mark.parametrize("lang", ALL_LANGUAGES)
-def test_every_lesson_step_fits_in_presenter_mode(styled: Any, lang: str) -> None:
+def test_every_lesson_step_fits_1024_by_768_on_a_desk_and_presenting(styled: Any,
+                                                                     lang: str) -> None:
+    """Every step in the main window, then in presenter mode: fits (``check``), readable
+    (``too_small``: on a desk at the body type; presenting at 0.8 of the presenter's type,
+    and its scenes at the desk's minimums too) and, presenting, no smaller than on the desk
+    (``not_larger``)."""
     from tilewise.gui.present.presenter import PresenterWindow
 
     window = styled
     pack = window.packs[0]
     set_language(lang)
     chosen = every_step(pack)
+    assert len(chosen) >= 299
     presenter = PresenterWindow(window.packs, pack, pack.lessons[0], None)
     presenter.resize(*SCREEN)
     presenter.show()
@@ -199,19 +234,44 @@ def test_every_lesson_step_fits_in_presenter_mode(styled: Any, lang: str) -> Non
     presenter_px = round(0.8 * max(22, round(presenter.height() / 26)))
     assert presenter_px > BODY_PX
     problems: list[str] = []
+    measured = 0
     try:
         for lesson, index in chosen:
+            window.player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+            window.stack.setCurrentWidget(window.player)
+            where = f"{lang} {lesson.id} {index + 1} {lesson.steps[index].id}"
+            check(window, where, problems)
+            problems.extend(f"{where}: {p}" for p in too_small(window.player, BODY_PX))
+            if lesson.steps[index].task is None and window.player.status.isVisible():
+                problems.append(f"{where}: a task's focus line stays on a step without a table")
+            desk = smallest(window.player)
             presenter.open(lesson, {"lesson": lesson.id, "index": index})
             where = f"{lang} presenter {lesson.id} {index + 1} {lesson.steps[index].id}"
             check(presenter, where, problems)
-            # every part larger than on a desk: the step counter, at 0.8 of the type, least
-            # (the scenes' own minimums are measured on the desk, above)
-            problems.extend(f"{where}: {p}" for p in too_small(presenter.player, presenter_px,
-                                                                 scenes=False))
+            # every part larger than on a desk: the step counter, at 0.8 of the type, least;
+            # the scenes: the desk's minimums, and no smaller than the desk shows them
+            problems.extend(f"{where}: {p}" for p in too_small(presenter.player, presenter_px))
+            shown = smallest(presenter.player)
+            measured += bool(shown)
+            problems.extend(f"{where}: {p}"
+                            for p in not_larger(desk, shown, presenter_px / BODY_PX))
     finally:
         presenter.close()
         presenter.deleteLater()
+    assert measured >= 150, f"only {measured} presenter steps had a table or picture measured"
     assert not problems, "\n".join(problems[:40])
+
+
+def test_presenter_larger_fails_when_it_should() -> None:
+    """``not_larger`` refuses a presenter table smaller than the desk's and under the scaled
+    minimum (rack tiles 45 px presenting against 58 on the desk: the presenter's rack before
+    e66de46 at its worst), and lets pass one under the desk but well over the minimum (a
+    picture's text 34 px against 40)."""
+    factor = 24 / 18
+    assert not_larger({"tile": 58.0}, {"tile": 45.0}, factor) != []
+    assert not_larger({"table": 16.0}, {"table": 16.5}, factor) == []
+    assert not_larger({"picture": 40.4}, {"picture": 34.0}, factor) == []
+    assert not_larger({}, {"table": 15.0}, factor) != []
 
 
 def play_charleston(window: Any, where: str, problems: list[str]) -> None:
