@@ -85,33 +85,31 @@ def _pair_and_sets(counts: list[int]) -> tuple[Group, ...] | None:
     Sets never cross a block (:data:`_BLOCKS`), so each block splits on its own: the pair's
     block is the one whose count is two more than a multiple of three, every other block's a
     multiple of three, and the pair is the lowest tile of its block that leaves the rest of
-    it split. The answer is the pair, then the sets in tile order: what trying every pair in
-    tile order on the whole hand gave, with a block's sets found once (issue 21)."""
-    pair_blocks = [block for block in _BLOCKS if sum(counts[block[0]:block[1]]) % 3 == 2]
-    if len(pair_blocks) != 1 or any(sum(counts[a:b]) % 3 for a, b in _BLOCKS
-                                    if (a, b) != pair_blocks[0]):
+    it split. The other blocks are split first (a hand that does not win mostly fails there,
+    before any pair is tried). The answer is the pair, then the sets in tile order: what
+    trying every pair in tile order on the whole hand gave, with a block's sets found once
+    (issue 21)."""
+    left = [sum(counts[start:end]) % 3 for start, end in _BLOCKS]
+    if left.count(2) != 1 or 1 in left:
         return None
-    pair: Group = ()
-    sets: list[Group] = []
-    for start, end in _BLOCKS:
-        if (start, end) != pair_blocks[0]:
+    at = left.index(2)
+    split: list[list[Group]] = []
+    for number, (start, end) in enumerate(_BLOCKS):
+        if number != at:
             found = _sets(counts.copy(), start, end)
             if found is None:
                 return None
-            sets += found
-            continue
-        for index in range(start, end):
-            if counts[index] >= 2:
-                rest = counts.copy()
-                rest[index] -= 2
-                found = _sets(rest, start, end)
-                if found is not None:
-                    pair = (STANDARD[index],) * 2
-                    sets += found
-                    break
-        else:
-            return None
-    return (pair, *sets)
+            split.append(found)
+    start, end = _BLOCKS[at]
+    for index in range(start, end):
+        if counts[index] >= 2:
+            rest = counts.copy()
+            rest[index] -= 2
+            found = _sets(rest, start, end)
+            if found is not None:
+                split.insert(at, found)
+                return ((STANDARD[index],) * 2, *(group for block in split for group in block))
+    return None
 
 
 def wsm_winning_split(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> list[Group] | None:
