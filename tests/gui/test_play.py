@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -413,3 +413,48 @@ def test_mah_jongg_is_asked_first_and_the_end_shows_the_winners_hand(
     assert view.ending_words.text().startswith(seat_name(ending.winner))
     if shots:
         window.grab().save(str(Path(shots) / "play-wsm-end.png"))
+
+
+def test_the_table_stays_put_while_the_instruction_changes_length(window: Any) -> None:
+    """At 1024x768 in Spanish the instruction over the table wraps to three lines when a
+    discard may be claimed and to one or two on the learner's turn: the table and its rack
+    moved 36 px between turns, so a drag aimed before the redraw missed (tester). The
+    instruction keeps room for three lines: over 40 turns of a WSM hand (claims passed,
+    draws, discards) the table never moves or changes size, and its rack stays readable."""
+    from tilewise.gui.style import style_sheet
+    from tilewise.gui.table.items import TILE_H, TileItem
+    from tilewise.gui.table.scene import MIN_TILE_PX
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setStyleSheet(style_sheet("classic", 1.0))
+    set_language("es")
+    view = window.practice.play
+    window.practice.open_play()
+    view.deal("wsm", 1234, "S")
+    QApplication.processEvents()
+    places, lines = set(), set()
+    for _turn in range(40):
+        if view.engine is None or view.engine.over:
+            break
+        places.add(view.table.geometry().getRect())
+        prompt = view.prompt
+        metrics = prompt.fontMetrics()
+        wrapped = metrics.boundingRect(QRect(0, 0, prompt.width(), 10000),
+                                       Qt.TextFlag.TextWordWrap, prompt.text())
+        lines.add(round(wrapped.height() / metrics.lineSpacing()))
+        rack = [TILE_H * tile.sceneTransform().m22() * view.table.transform().m22()
+                for tile in view.table_scene.items()
+                if isinstance(tile, TileItem) and tile.area == "rack"]
+        assert min(rack) >= MIN_TILE_PX - 0.5
+        shown = {name for name, button in view.buttons.items() if button.isVisible()}
+        if "no_claim" in shown:
+            view.command("no_claim")
+        elif "draw" in shown:
+            view.command("draw")
+        else:
+            tile = next(t for t in view.table_scene.tiles if t.area == "rack" and t.movable)
+            view.drop(tile.tile_id, "discard")
+        QApplication.processEvents()
+    assert len(lines) >= 2, lines  # the instruction did change length
+    assert len(places) == 1, places

@@ -55,6 +55,7 @@ from tilewise.gui.practice.widgets import (
     tile_list,
 )
 from tilewise.gui.reasons import seat_name, tile_name
+from tilewise.gui.scroll import RoomLabel
 from tilewise.gui.table import access
 from tilewise.gui.table.drops import DeskDrops
 from tilewise.gui.table.scene import TableScene
@@ -175,7 +176,7 @@ class PlayView(DeskDrops, QWidget):
         self.back_button = QPushButton()
         self.coach_on = QCheckBox()
         self.coach_on.setChecked(True)
-        self.prompt = plain_label("stepTitle")
+        self.prompt = RoomLabel("stepTitle")  # three lines kept: the table never jumps
         #: The end of a hand: how it was won, and the winner's hand set by set.
         self.ending_words = plain_label()
         self.ending_words.setObjectName("play:ending")
