@@ -111,6 +111,10 @@ def test_sideways_quiz_picture_does_not_say_where_the_tile_came_from(
 
 
 def test_fitted_text_shrinks_a_long_word_instead_of_breaking_it(qapp: Any) -> None:
+    from tilewise.gui.app import make_application
+
+    make_application()  # the app's own fonts, as the app always has them (run alone, the
+    # system's wider default font kept the word too wide even at the 14 px floor)
     word = "gegenüberliegender"
     item = fitted_text(f"Gegenüber ({word} Platz)", 30, 150)
     assert item.boundingRect().width() <= 150
