@@ -71,7 +71,7 @@ class TableError(ValueError):
     that does not fit its task, or a verdict whose tiles are not where the table has them."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Place:
     """Where one tile lies (see the module docstring for the areas)."""
 
@@ -85,7 +85,7 @@ class Place:
         return [self.area, self.owner, self.slot, self.meld]
 
 
-@dataclass
+@dataclass(slots=True)
 class Tile:
     """One physical tile: ``code`` as the state spells it (``F3``, ``5B``), its place, its home,
     whether the task gave it (laid it in a zone) and whether it arrived on the last verdict."""
@@ -98,7 +98,7 @@ class Tile:
     arrived: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Exposure:
     """A meld on the table (PROTOCOL.md "State" ``melds``): its tiles are the tiles whose place
     is ``exposure`` with this seat and number."""
