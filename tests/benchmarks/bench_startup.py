@@ -29,6 +29,7 @@ PyInstaller the goal is reported ``not measured`` (a miss).
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -96,12 +97,14 @@ def _median(starts: list[Start], field: str) -> float:
     return statistics.median(getattr(s, field) for s in starts)
 
 
-def frozen_bundles() -> tuple[Path, Path, str] | None:
-    """The frozen app's and bare window's executables and where they came from: the folder
-    ``TILEWISE_FROZEN_DIST`` names, else both frozen now (None without PyInstaller)."""
+def frozen_bundles() -> tuple[Path, Path, str, Path | None] | None:
+    """The frozen app's and bare window's executables, where they came from and the folder
+    to delete afterwards (the one frozen into, about 250 MB; None for given bundles): the
+    folder ``TILEWISE_FROZEN_DIST`` names, else both frozen now (None without PyInstaller)."""
     import importlib.util
 
     given = os.environ.get("TILEWISE_FROZEN_DIST")
+    work: Path | None = None
     if given:
         dist = Path(given)
         how = f"bundles from {dist}"
@@ -113,14 +116,18 @@ def frozen_bundles() -> tuple[Path, Path, str] | None:
 
         work = Path(tempfile.mkdtemp(prefix="tilewise-bench-freeze-"))
         began = time.perf_counter()
-        build.freeze(work=work)
-        build.freeze(bare=True, work=work)
+        try:
+            build.freeze(work=work)
+            build.freeze(bare=True, work=work)
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
         dist = work / "dist"
         how = f"both frozen in this run, {time.perf_counter() - began:.0f} s"
     app, bare = dist / "tilewise" / "tilewise", dist / "bare_window" / "bare_window"
     if not (app.is_file() and bare.is_file()):
         raise RuntimeError(f"no frozen app and bare window in {dist}")
-    return app, bare, how
+    return app, bare, how, work
 
 
 def _frozen_start(exe: Path, args: list[str], env: dict[str, str]) -> Start:
@@ -146,7 +153,15 @@ def frozen_rows(repeats: int) -> list[Row]:
     if found is None:
         return [goal("frozen (installed) start vs bare frozen window", None, "s", limit=1.3,
                      on="ratio", note="no frozen build: PyInstaller is not installed")]
-    app, bare, how = found
+    app, bare, how, work = found
+    try:
+        return _frozen_measure(app, bare, how, repeats)
+    finally:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _frozen_measure(app: Path, bare: Path, how: str, repeats: int) -> list[Row]:
     home = tempfile.mkdtemp(prefix="tilewise-bench-frozen-")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TILEWISE_", "PYTHON"))}
     env.update(QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home, TILEWISE_STARTUP_PROBE="1")
