@@ -401,6 +401,8 @@ class LessonPlayer(QWidget):
             self.table_scene.animate = self.animate
             self._redraw()
             self.stage.setCurrentWidget(self.table)
+            # Never smaller than its rack readable: with larger text the page scrolls instead.
+            self.table.readable_floor = TABLE_MINIMUM
             self.table.fit()
             # The table already is a rack and a seat diagram with the pass arrow: those
             # pictures would be a small second copy; others (exposures, kongs) stay beside it.
@@ -566,6 +568,7 @@ class LessonPlayer(QWidget):
         # shared by stretch (its own hint followed its last scale: the options overlapped)
         self.side_picture.hint_height = 90 if kind == "quiz" and long else None
         self.side_picture.updateGeometry()
+        self.table.readable_floor = None  # set again with the task's table (render_step)
         self.table.setMinimumSize(TABLE_MINIMUM if kind == "task" else QSize(0, 0))
 
     def _clear_quiz(self) -> None:

@@ -14,14 +14,15 @@ selection to a zone.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QSizeF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QSize, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from tilewise.gui.table.items import TileItem
-from tilewise.gui.table.scene import TableScene
+from tilewise.gui.table.items import TILE_H, TileItem
+from tilewise.gui.table.scene import MIN_TILE_PX, TableScene
 
 
 class TableView(QGraphicsView):
@@ -107,6 +108,23 @@ class TableView(QGraphicsView):
         fitted = self.transform().m11() / self.zoom
         if self.isVisible() and self.table.lay_out_for(fitted):  # sized: on screen
             self._fit()
+        if self.readable_floor is not None:  # never smaller than its rack readable
+            self.setMinimumSize(self.readable_floor.expandedTo(self.readable_size()))
+
+    #: When set (a lesson's task), the view's minimum size: this, or :meth:`readable_size`
+    #: where that is larger (kept at each fit, as the frame follows the text's size).
+    readable_floor: QSize | None = None
+
+    def readable_size(self) -> QSize:
+        """The least size (logical px) at which this view shows its table's frame with a rack
+        tile :data:`~tilewise.gui.table.scene.MIN_TILE_PX` high: the frame (scene units)
+        times ``MIN_TILE_PX / TILE_H``, and the frame's border (issue 16: with the settings'
+        larger text the words took the page and left the German blind pass 28 px tiles)."""
+        rect = self.table.content_rect()
+        least = MIN_TILE_PX / TILE_H
+        frame = 2 * self.frameWidth() + 4
+        return QSize(math.ceil(rect.width() * least) + frame,
+                     math.ceil(rect.height() * least) + frame)
 
     def _fit(self) -> None:
         rect = self.table.content_rect()
