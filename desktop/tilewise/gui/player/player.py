@@ -532,7 +532,7 @@ class LessonPlayer(QWidget):
             # A picture the task is about (a card's line, a kong) beside the table: the words
             # over it in a column at the left, the table on the right; in a band over the
             # table it was a small reminder, its words about 7 px high (issue 16).
-            layout = (across, top, 4, 5, 480 if self.presenting else 440, big, big)
+            layout = (across, top, 4, 5, 420 if self.presenting else 440, big, big)
         elif kind == "task":
             layout = (top, across, 0, 1, big, 260 if self.presenting else 190, 320)
         elif kind == "recap" or not has_picture:
