@@ -54,9 +54,14 @@ def test_a_second_learner_with_the_same_name_is_refused_with_a_reason(window: An
     new = NewProfileDialog("en", window, taken=window.store.name_taken)
     qtbot.addWidget(new)
     ok = new.box.button(new.box.StandardButton.Ok)
+    new.show()
     new.name.setText(" sam ")
     assert not ok.isEnabled() and "already a learner called sam" in new.problem.text()
     assert not new.problem.isHidden()
+    # the dialog grows to show the whole reason (it kept its first size: text cut, rows
+    # squashed to 17 px)
+    assert new.problem.height() >= new.problem.heightForWidth(new.problem.width())
+    assert new.name.height() >= new.name.sizeHint().height()
     new.name.setText("Samira")
     assert ok.isEnabled() and new.problem.isHidden()
     dialog = dialog_for(window, qtbot)
@@ -65,6 +70,9 @@ def test_a_second_learner_with_the_same_name_is_refused_with_a_reason(window: An
     dialog.rename.click()
     assert "already a learner called SAM" in dialog.message.text()
     assert [p.name for p in window.store.profiles()] == ["Sam", "Ana"]
+    select(dialog, "Sam")  # another learner chosen: the refusal about Ana goes
+    assert dialog.message.text() == ""
+    select(dialog, "Ana")
     dialog.ask_name = lambda current: "ANA"
     dialog.rename.click()
     assert [p.name for p in window.store.profiles()] == ["Sam", "ANA"]
@@ -83,8 +91,11 @@ def test_the_welcome_dialog_speaks_the_language_chosen_in_it(window: Any, qtbot:
         new.language.setCurrentIndex(new.language.findData("es"))
         assert current_language() == "es" and new.windowTitle() != english
         assert new.name_label.text() != "Your name"
+        cancel = new.box.button(new.box.StandardButton.Cancel)
+        assert cancel.text() == "Cancelar"  # Qt's own button texts too
         new.reject()
         assert current_language() == "en" and new.windowTitle() == english
+        assert cancel.text() == "Cancel"
     finally:
         set_language("en")
 

@@ -94,6 +94,27 @@ def test_a_step_that_does_not_fit_1024_by_768_is_flagged(preview: Any, qtbot: An
     assert preview.fit.text().startswith("The page scrolls: "), preview.fit.text()
 
 
+def test_a_broken_catalog_is_named_with_its_line_and_the_pack_row_gets_the_room(
+        preview: Any, qtbot: Any) -> None:
+    """A syntax error names the file and its line at the start of the status line (the
+    detail in its tooltip); the pack's own texts (no step to draw) get the whole height."""
+    preview.places_list.setCurrentRow(0)
+    assert preview.picture.isHidden()
+    preview.places_list.setCurrentRow(row_of(preview, "tiles/suits"))
+    assert not preview.picture.isHidden()
+    text = preview.po.read_text(encoding="utf-8")
+    broken = text.replace('msgstr "Tres palos"', 'msgstr "Tres palos', 1)
+    line = broken[: broken.index('msgstr "Tres palos')].count("\n") + 1
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        preview.po.write_text(broken, encoding="utf-8")
+    assert preview.status.text().startswith(f"es.po cannot be read (line {line}), so "
+                                            "learners would see every text in English.")
+    assert preview.status.toolTip()
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        preview.po.write_text(text, encoding="utf-8")
+    assert "texts translated" in preview.status.text() and not preview.status.toolTip()
+
+
 def test_the_preview_fits_a_projector_screen() -> None:
     from PySide6.QtCore import QSize
 

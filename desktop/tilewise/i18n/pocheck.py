@@ -164,12 +164,18 @@ class ReadError(ValueError):
         self.line = line
 
 
-def where(error: ValueError) -> str:
-    """``line N`` when a reading error knows or names its line, else ``file``."""
+def line_of(error: ValueError) -> int | None:
+    """The 1-based line a reading error knows or names, else None."""
     line = getattr(error, "line", None)
     if line is None:
         found = re.search(r"line (\d+)", str(error))
-        line = found.group(1) if found else None
+        line = int(found.group(1)) if found else None
+    return int(line) if line else None
+
+
+def where(error: ValueError) -> str:
+    """``line N`` when a reading error knows or names its line, else ``file``."""
+    line = line_of(error)
     return f"line {line}" if line else "file"
 
 

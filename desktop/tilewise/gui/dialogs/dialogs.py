@@ -121,14 +121,24 @@ class NewProfileDialog(QDialog):
     def _language_chosen(self) -> None:
         code = self.language.currentData()
         if isinstance(code, str) and code in LANGUAGES and code != current_language():
-            set_language(code)
-            self.retranslate()
+            self._speak(code)
+
+    def _speak(self, code: str) -> None:
+        """The app, Qt's own button texts and this dialog in language ``code``."""
+        from PySide6.QtCore import QCoreApplication
+
+        from tilewise.gui.qtlang import install_qt_translations
+
+        set_language(code)
+        app = QCoreApplication.instance()
+        if app is not None:
+            install_qt_translations(app, code)
+        self.retranslate()
 
     def reject(self) -> None:
         """Cancel: the app goes back to the language the dialog opened in."""
         if current_language() != self.opened_in:
-            set_language(self.opened_in)
-            self.retranslate()
+            self._speak(self.opened_in)
         super().reject()
 
     def retranslate(self) -> None:
@@ -144,7 +154,9 @@ class NewProfileDialog(QDialog):
         name = self.name.text().strip()
         clash = bool(name) and self.taken is not None and self.taken(name)
         self.problem.setText(taken_text(name) if clash else "")
-        self.problem.setVisible(clash)
+        if self.problem.isHidden() == clash:  # shown or hidden now: the dialog fits it
+            self.problem.setVisible(clash)
+            self.adjustSize()
         ok = self.box.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setEnabled(bool(name) and not clash)
@@ -196,14 +208,21 @@ class ProfilesDialog(QDialog):
         self.rename.setVisible(store is not None)
         self.delete.setVisible(store is not None)
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
-        self.list.currentItemChanged.connect(lambda *_a: self._update())
+        self._filling = False
+        self.list.currentItemChanged.connect(lambda *_a: self._chosen_changed())
         self.confirm: Callable[[str], str] = self._confirm
         self.save_name: Callable[[str], str] = self._save_name
         self.ask_name = self._ask_name
         self.retranslate()
 
+    def _chosen_changed(self) -> None:
+        if not self._filling:  # the learner picked another row: an old refusal is stale
+            self.message.setText("")
+        self._update()
+
     def _fill(self, profiles: list[Profile]) -> None:
         chosen = self.chosen() if self.list.count() else self.current
+        self._filling = True
         self.list.clear()
         for profile in profiles:
             item = QListWidgetItem(f"{profile.name} ({LANGUAGES.get(profile.language, profile.language)})")
@@ -211,6 +230,7 @@ class ProfilesDialog(QDialog):
             self.list.addItem(item)
             if profile.id == chosen:
                 self.list.setCurrentItem(item)
+        self._filling = False
 
     def retranslate(self) -> None:
         """Texts in the current language."""

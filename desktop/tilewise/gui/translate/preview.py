@@ -28,6 +28,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -41,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from tilewise.gui.fits import cut_off, out_of_sight
 from tilewise.i18n import LANGUAGES, _, ngettext
-from tilewise.i18n.pocheck import Entry, catalog_entries
+from tilewise.i18n.pocheck import Entry, catalog_entries, line_of
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.extract import Message, messages
 from tilewise.lessons.model import Lesson, Pack
@@ -164,9 +165,11 @@ class TranslatePreview(QWidget):
         self.table = QTableWidget(0, 3)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(0, 150)
-        self.table.setColumnWidth(1, 380)
+        header = self.table.horizontalHeader()  # English and translation share the room
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setColumnWidth(0, 130)
         self.picture = QLabel()
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.picture.setMinimumSize(400, 300)
@@ -210,7 +213,17 @@ class TranslatePreview(QWidget):
             self.entries = catalog_entries(self.po) if self.po.is_file() else {}
             self.read_error = ""
         except ValueError as error:
-            self.entries, self.read_error = {}, str(error)
+            number = line_of(error)
+            # TRANSLATORS: the translator's preview, when the .po file has a syntax error
+            self.entries, self.read_error = {}, (_(
+                "{file} cannot be read (line {number}), so learners would see every text in "
+                "English. Fix it and save again (the detail is in this line's tooltip).",
+                file=self.po.name, number=number) if number is not None else _(
+                "{file} cannot be read, so learners would see every text in English. Fix it "
+                "and save again (the detail is in this line's tooltip).", file=self.po.name))
+            self.status.setToolTip(str(error))
+        else:
+            self.status.setToolTip("")
         self.catalog = PackCatalog(self.pack_dir, self.lang)
         done = sum(1 for e in self.entries.values() if e.state == "translated")
         total = len({(m.context, m.msgid) for texts in self.texts.values() for m in texts})
@@ -275,10 +288,12 @@ class TranslatePreview(QWidget):
                                     _("Fuzzy: learners see the English until you review it."))
                 self.table.setItem(i, column, cell)
         self.table.resizeRowsToContents()
-        if place.lesson is None:
+        if place.lesson is None:  # the pack's or a lesson's own texts: the table gets the room
             self.picture.clear()
+            self.picture.hide()
             self.fit.setText("")
             return
+        self.picture.show()
         problems = self.render_place(place)
         self._mark(row, place)
         shot = self.player.grab()
