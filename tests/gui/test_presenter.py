@@ -568,12 +568,17 @@ def test_f5_from_the_play_room_projects_its_hand_and_from_a_drill_the_lesson_und
     hub.open_play()
     hub.play.deal("wsm", 1234, "S")
     QApplication.processEvents()
-    code, desk_rack = hub.play.engine.code, rack_px(hub.play)
-    desk_type = {label.fontInfo().pixelSize() for label in hub.play.side.findChildren(QLabel)}
-    shown = f5(hub.play.table)
+    room = hub.play
+    engine = room.engine
+    play_turn(room)  # a turn on the desk: F5 projects the hand at this move, not move 1
+    wall = len(engine.wall)
+    code, desk_rack = room.engine.code, rack_px(room)
+    desk_type = {label.fontInfo().pixelSize() for label in room.side.findChildren(QLabel)}
+    shown = f5(room.table)
     shown.resize(1024, 768)
     QApplication.processEvents()
-    assert shown.playing() and shown.hand_view.engine.code == code
+    assert shown.playing() and shown.hand_view.engine is engine and len(engine.wall) == wall
+    assert f"{wall}." in shown.hand_view.status.text()
     assert shown.hand_view.me == "S" and code in shown.code.text() and shown.code.isVisible()
     # as large as the room on a desk: the rack's tiles, the words beside the table; the way
     # out shown over the hand (the lesson's heading, its place otherwise, is hidden)
@@ -582,9 +587,32 @@ def test_f5_from_the_play_room_projects_its_hand_and_from_a_drill_the_lesson_und
                shown.hand_view.side.findChildren(QLabel)) >= max(desk_type)
     assert shown.leave_button.isVisibleTo(shown)
     assert (shown.player.lesson.id, shown.player.session.index) == ("charleston", 4)
+    play_turn(shown.hand_view)  # a turn played in presenter mode ...
+    moves = len(engine.moves)
     key(shown, Qt.Key.Key_PageDown)  # back to the lesson's steps, the next one
     assert not shown.playing() and not shown.code.isVisible()
     assert shown.player.session.index == 5
+    leave(shown)
+    # ... is the room's hand when presenter mode is left: it carries on from there
+    assert room.engine is engine and len(engine.moves) == moves and engine.wall
+    assert room.desk is not None and room.desk.engine is engine
+    assert sorted(room.desk.table.tiles[i].code for i in room.desk.table.rack("S")) \
+        == sorted(engine.hand("S"))
+    # a hand ended in presenter mode is saved as the room's: a hand played, its mistakes
+    # (a false win on the learner's turn) kept for review
+    from tilewise.store.review import ReviewQueue
+
+    before = len(window.store.hands_played(window.profile.id))
+    shown = f5(room.table)
+    view = shown.hand_view
+    while engine.allowed("S") != ("discard", "declare_win", "kong_concealed", "kong_added"):
+        play_turn(view)
+    view.act({"type": "declare_win"})  # a false win: refused, a mistake
+    while not engine.over:
+        play_turn(view)
+    assert len(window.store.hands_played(window.profile.id)) == before + 1
+    assert room.moments and any(m.kind == "false_win" for m in room.moments)
+    assert ReviewQueue(window.store).situations(window.profile.id)
     leave(shown)
 
     hub.open_charleston()
@@ -602,9 +630,24 @@ def test_f5_from_the_play_room_projects_its_hand_and_from_a_drill_the_lesson_und
     assert shown.player.session.step.id == "play"
     assert shown.playing() and shown.hand_view.guided is not None
     assert shown.hand_view.engine.code == player.session.step.hand.deal
-    assert not shown.play_deal("not a code", "S")  # nothing changes
-    assert shown.hand_view.guided is not None
+    assert shown.hand_view.guided is hub.play.guided  # the lesson's guided hand, the same
     leave(shown)
+
+
+def play_turn(view: Any) -> None:
+    """The learner's next move in a play room, through the room (a WSM free hand): draw,
+    discard the last tile of the rack, or let a discard go."""
+    engine = view.engine
+    allowed = engine.allowed(view.me)
+    if "draw" in allowed:
+        view.act({"type": "draw"})
+    elif "discard" in allowed:
+        view.act({"type": "discard", "tile": engine.hand(view.me)[-1]})
+    elif "no_claim" in allowed:
+        view.act({"type": "no_claim"})
+    else:
+        view.act({"type": "draw"})  # the hand is over (or waits for nobody): refused
+    QApplication.processEvents()
 
 
 def test_the_presenter_key_is_f5_wherever_it_is_told(window: Any) -> None:

@@ -239,15 +239,34 @@ class MainWindow(QMainWindow):
         self.presenter = window
         window.place()
         if in_play:
-            # From the play room: its hand on the projector, dealt from its code (the
-            # lesson's guided hand, or the free deal: every computer can deal it too).
-            if guided and player is not None and player.session is not None:
-                hand = player.session.step.hand
-                assert hand is not None
-                window.play_hand(hand, player.pack_text)
-            else:
-                window.play_deal(play.engine.code, play.me)
+            # From the play room: its hand in progress on the projector, the same hand (a
+            # separate copy dealt again from move 1 lost what was played there: tester
+            # report); a hand that ends there is saved as the room's (hands played, its
+            # mistakes into review), and leaving, the room carries on from there.
+            window.play_on(play)
+            shown = window.hand_view
+            assert shown is not None
+            shown.finished.connect(lambda engine: self._presented_hand_ended(shown, engine))
+            window.closed.connect(lambda: self._hand_back_from(shown))
         return window
+
+    def _presented_hand_ended(self, shown: Any, engine: Any) -> None:
+        """A hand carried on from the play room ended in presenter mode: the room takes it
+        back and the practice hub saves it as any hand of the room (``PracticeHub.save_hand``)."""
+        play: Any = getattr(self.practice, "_play", None)
+        if play is not None and shown.engine is engine:
+            play.carry_on(shown)
+            self.practice.save_hand(engine)
+
+    def _hand_back_from(self, shown: Any) -> None:
+        """Leaving presenter mode: the play room carries on with the hand where the presenter
+        left it (the same engine; its moves, refusals and the off-plan moves of a guided
+        hand)."""
+        from shiboken6 import isValid
+
+        play: Any = getattr(self.practice, "_play", None)
+        if play is not None and isValid(shown) and shown.engine is not None:
+            play.carry_on(shown)
 
     def _presenter_closed(self, pack: Pack, place: tuple[str, int] | None) -> None:
         """Back from presenter mode: the player at the lesson and step it was on (the

@@ -187,3 +187,30 @@ def test_a_partner_winning_on_its_own_draw_after_the_learners_discard(card: Prac
     engine = play("american", 1, card)
     assert engine.result is not None and engine.result.self_drawn and engine.result.by is None
     assert all(m.kind != "winning_tile" for m in key_moments(engine))
+
+
+@pytest.mark.parametrize("ruleset", ["american", "wsm"])
+def test_a_false_mah_jongg_on_the_learners_turn_is_a_mistake(card: PracticeCard,
+                                                              ruleset: str) -> None:
+    """A false Mah Jongg that killed the hand was no key moment, so nothing of the hand
+    reached the review queue (tester report): now it is a mistake (DECISIONS 24-25; WSM only
+    refused, DECISIONS 17), replayed with a discard as the better move."""
+    declared: list[int] = []
+
+    def declare_once(engine: HandEngine, action: dict[str, Any]) -> dict[str, Any]:
+        if action["type"] == "discard" and not declared:
+            declared.append(len(engine.moves))
+            return {"type": "declare_win", "seat": "S"}
+        return action
+
+    engine = play(ruleset, 5, card, declare_once)
+    assert declared and engine.over
+    assert ("S" in engine.dead) is (ruleset == "american")
+    false = [m for m in key_moments(engine) if m.kind == "false_win"]
+    assert len(false) == 1 and false[0].mistake and false[0].number == declared[0]
+    assert false[0].reason == "NOT_A_WINNING_HAND" and false[0].answers
+    assert all(a["type"] == "discard" and a["tile"] != "J" for a in false[0].answers)
+    session = replay(false[0], engine)
+    assert session.attempt(dict(false[0].answers[0])).accepted
+    again = replay(false[0], engine).attempt({"type": "declare_win"})
+    assert not again.legal and not again.accepted  # the same call, the same refusal

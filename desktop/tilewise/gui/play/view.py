@@ -126,7 +126,7 @@ def button_label(command: str, ruleset: str) -> str:
 
 class PlayView(DeskDrops, QWidget):
     """The play room. Public methods (tests drive them): :meth:`deal`, :meth:`guide`,
-    :meth:`drop`, :meth:`miss`, :meth:`send_selection` (:class:`DeskDrops`), :meth:`command`,
+    :meth:`carry_on`, :meth:`drop`, :meth:`miss`, :meth:`send_selection` (:class:`DeskDrops`), :meth:`command`,
     :meth:`act`,
     :meth:`retranslate`. ``card`` is the practice card (American), ``line_name`` translates a
     card line's label. ``finished(engine)``: a hand ended (once per hand)."""
@@ -277,6 +277,25 @@ class PlayView(DeskDrops, QWidget):
         self.guided = self.guidance = None
         self.engine, self.desk, self.last_refusal = None, None, None
         self.slips, self.moments = [], []
+        self._redraw()
+
+    def carry_on(self, other: PlayView) -> None:
+        """Play on the hand in progress of ``other`` (another play room: the main window's,
+        or the presenter's): the same engine object, guided hand, off-plan moves and key
+        moments, so a move made in either room is made in the one hand, and a hand that
+        ended is reported once (``finished``). Nothing changes when ``other`` has no hand."""
+        engine = other.engine
+        if engine is None or engine.learner is None:
+            return
+        self.ruleset.setCurrentIndex(0 if engine.ruleset == "american" else 1)
+        self.seat.setCurrentIndex(SEATS.index(engine.learner))
+        self.guided, self.pack_text, self.guidance = other.guided, other.pack_text, other.guidance
+        self.engine = engine
+        self.slips, self.moments = other.slips, other.moments  # shared: one hand
+        self._reported = other._reported
+        self.desk = HandDesk(engine, self._submit)
+        self.code.setText(engine.code)
+        self.last_refusal = other.last_refusal
         self._redraw()
 
     def _start(self, engine: HandEngine) -> None:
@@ -682,6 +701,11 @@ def moment_text(moment: Moment, ruleset: str = "wsm") -> str:
         "wrong_claim": lambda: _("Your claim of the {tile} was refused.", tile=name),
         "joker_kept": lambda: _("You took a joker back for the {tile}.", tile=name),
         "joker_given": lambda: _("You threw a joker away: nobody may call it."),
+        "false_win": lambda: (_("You declared Mah Jongg, but your hand made no line of the "
+                                "card: it was dead for the rest of the hand.")
+                              if ruleset == "american"
+                              else _("You declared a win with a hand that was not complete: "
+                                     "the call was refused.")),
         "winning_tile": lambda: (_("Your discard, the {tile}, gave another player the win.",
                                    tile=name) if mistake
                                  else _("The {tile} won you the hand.", tile=name)),
@@ -713,6 +737,7 @@ def moment_texts(kind: str) -> tuple[str, str]:
         "missed_claim": _("You let this discard go. Claim it now."),
         "wrong_claim": _("Your claim was refused here. Make a claim the rules allow."),
         "joker_given": _("You threw a joker away here. Discard another tile."),
+        "false_win": _("Your hand was not complete here. Discard a tile and play on."),
         "winning_tile": _("This discard gave another player the win. Discard another tile."),
     }
     return (_("A moment of a whole hand"),

@@ -34,9 +34,10 @@ types it into the play room and every computer deals the same hand; "Play this h
 here in a play room of the presenter's own (:class:`~tilewise.gui.play.view.PlayView`, the
 learner's progress untouched), where the teacher reveals a chosen rack on cue. Page Up / Down
 go back to the lesson's steps. F5 in the main window's play room opens the presenter on the
-room's hand: a lesson's guided hand at that lesson's hand step, a free deal dealt afresh from
-its code (:meth:`PresenterWindow.play_deal`) over the lesson under way; from any other room,
-the lesson under way (``MainWindow.present``).
+room's hand in progress, the same hand at the move it is on (:meth:`PresenterWindow.play_on`;
+a lesson's guided hand over that lesson's hand step, a free deal over the lesson under way),
+and leaving, the room carries on from where the presenter left it; from any other room, the
+lesson under way (``MainWindow.present``).
 
 With two screens the table fills the chosen screen (``Settings.present_screen``, default the
 last one) and :class:`NotesWindow` shows, on the other, what to say for the step, what
@@ -64,7 +65,6 @@ from tilewise.gui.player.player import LessonPlayer, answer_tiles, command_label
 from tilewise.gui.table.items import Plate, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
-from tilewise.lessons.hand.dealcode import DealCodeError, decode
 from tilewise.lessons.model import HandScript, Lesson, Pack
 from tilewise.rules.seats import SEATS
 
@@ -488,17 +488,15 @@ class PresenterWindow(QWidget):
         view.guide(hand, text)
         self._show_hand(view)
 
-    def play_deal(self, code: str, seat: str) -> bool:
-        """Play the whole hand of deal ``code`` (``tilewise.lessons.hand.dealcode``: its
-        ruleset comes with it) from its start, the learner in ``seat``: the play room's free
-        deal, opened with F5 from there (the room's moves so far are its own). Its code is
-        shown large, as a hand step's. False (nothing changes) when the code cannot be read."""
-        try:
-            ruleset, seed = decode(code)
-        except DealCodeError:
+    def play_on(self, room: PlayView) -> bool:
+        """Project the hand in progress of the main window's play ``room`` (F5 there): the
+        same hand (:meth:`PlayView.carry_on`: its engine, at the move it is on), played on
+        here; the main window carries on from where the presenter left it. False (nothing
+        changes) when the room has no hand."""
+        if room.engine is None:
             return False
         view = self._play_room()
-        view.deal(ruleset, seed, seat)
+        view.carry_on(room)
         self._show_hand(view)
         return True
 

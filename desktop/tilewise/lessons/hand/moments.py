@@ -13,6 +13,10 @@ learner worth a look, with the referee state it was made on:
 - ``joker_kept``: a joker redeemed from an exposure (REFERENCE section 5); ``joker_given``: an
   American joker discarded (it is dead, nobody may call it): a mistake, any other discard is
   better;
+- ``false_win``: Mah Jongg / a win declared on the learner's own turn with a hand that is not
+  one (the referee refused it; at an American table the hand is then dead, DECISIONS 24-25; at
+  a WSM table it is only refused, DECISIONS 17): a mistake, a discard (never a joker) and play
+  on is the better move (a tester's false Mah Jongg that killed the hand was no moment at all);
 - ``winning_tile``: the tile that ended the hand, the learner's win (not a mistake) or the
   learner's discard another seat won on (a mistake: any other discard);
 - ``script``: in a guided hand, a move the script explains as wrong, or off its plan: a
@@ -42,7 +46,7 @@ from tilewise.lessons.model import Answer, Lesson, Step, Task, WrongAnswer
 from tilewise.rules.tiles import JOKER, sort_tiles
 
 MOMENT_KINDS = ("pass", "claim", "missed_claim", "wrong_claim", "joker_kept", "joker_given",
-                "winning_tile", "script")
+                "false_win", "winning_tile", "script")
 _WINS = ("mahjong", "win")
 #: Moves a lesson table can make again (the engine's own draw, let-go and courtesy offer are
 #: not referee moves of one seat): a script slip is a review mistake only when its better move
@@ -157,6 +161,9 @@ def _moments_of(fresh: HandEngine, seat: str, number: int, move: Mapping[str, An
     elif kind == "discard" and legal and action["tile"] == JOKER and fresh.ruleset == "american":
         moment = Moment(number, "joker_given", action, state, tile=JOKER, mistake=True,
                         answers=_other_discards(hand, JOKER))
+    elif kind == "declare_win" and not legal and fresh.stage == "turn":
+        moment = Moment(number, "false_win", action, state, reason, mistake=True,
+                        answers=_other_discards(hand, JOKER))
     fresh.act({**action, "seat": seat})
     result = fresh.result
     found = [moment] if moment is not None else []
@@ -217,7 +224,11 @@ def moment_lesson(mistake: Mapping[str, Any], *, lesson_id: str, title: str,
     answers = [dict(a) for a in mistake["before"].get("answers", [])] if hand else []
     if hand is None or not answers or not isinstance(mistake.get("state"), Mapping):
         raise ValueError("this situation is no mistake of a whole hand")
-    allow = tuple(dict.fromkeys(str(a["type"]) for a in answers))
+    # the better moves' kinds, and the learner's own when a table can make it (the same
+    # false Mah Jongg gets the same refusal, not "this task offers discard")
+    wrong = str(mistake["action"].get("type"))
+    allow = tuple(dict.fromkeys([*(str(a["type"]) for a in answers),
+                                 *([wrong] if wrong in REPLAYABLE else [])]))
     seat = str(hand["seat"])
     task = Task(ruleset=str(hand["ruleset"]), seat=seat, allow=allow,
                 state=dict(mistake["state"]), given={}, done="listed", result=None,
