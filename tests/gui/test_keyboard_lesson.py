@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.gui.conftest import select_by_keyboard
 
@@ -29,13 +29,28 @@ def test_a_whole_lesson_by_keyboard_only(window: Any, qtbot: Any) -> None:
         QApplication.processEvents()
 
     start = window.library.card("core", "tiles").button
-    start.setFocus()  # where Tab from the library's list lands; the only focus set by hand
-    press(Qt.Key.Key_Space)
+    # The library's focus stops are its buttons only (each shows the focus ring; its scroll
+    # area was a stop without one): Tab comes round to Start past the two room buttons.
+    stops = []
+    while not stops or QApplication.focusWidget() is not start:
+        press(Qt.Key.Key_Tab)
+        stops.append(QApplication.focusWidget())
+        assert len(stops) < 6, [w.objectName() for w in stops]
+    assert all(isinstance(w, QPushButton) for w in stops), stops
+    assert [w.objectName() for w in stops][-3:] == ["open:practice", "open:review",
+                                                     "open:core/tiles"]
+    press(Qt.Key.Key_Return)  # Enter starts the lesson, as Space does
     assert window.stack.currentWidget() is player and player.session.index == 0
     session, wrong_once = player.session, False
     while window.stack.currentWidget() is player:
         step, index = session.step, session.index
         if step.quiz is not None:
+            # the options' group has the focus: Space answers nothing, Down goes into them
+            assert QApplication.focusWidget() is player.quiz, step.id
+            press(Qt.Key.Key_Space)
+            assert session.record().attempts == 0 and session.index == index
+            press(Qt.Key.Key_Down)
+            assert QApplication.focusWidget().objectName().startswith("option:")
             answer = f"option:{step.quiz.answer}"
             if not wrong_once:  # the first quiz: a wrong option first, then the right one
                 while QApplication.focusWidget().objectName() in (answer, ""):

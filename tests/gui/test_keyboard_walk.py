@@ -1,6 +1,6 @@
 """Keyboard only (issue 16): three Charleston steps walked with key presses and nothing else,
-counted. Each new step starts with the focus where its work is (the table of a task, the first
-option of a quiz, Next on a step to read), never on "Lessons"; Enter, or Right away from the
+counted. Each new step starts with the focus where its work is (the table of a task, the group
+of a quiz's options, Next on a step to read), never on "Lessons"; Enter, or Right away from the
 table, goes on once a step is done, and not before."""
 
 from __future__ import annotations
@@ -44,8 +44,13 @@ def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
     press(Qt.Key.Key_Right)  # on the table Right moves between tiles: still this step
     assert session.step.id == "first-right"
     press(Qt.Key.Key_Return)  # the pass is done: Enter goes on
-    # A quiz: the focus is on the first option shown; Tab to the answer, Enter answers.
+    # A quiz: the focus is on the options' group (a Space there answers nothing); Down goes
+    # to the first option shown, Tab on to the answer, Enter answers.
     assert session.step.id == "south-right"
+    assert QApplication.focusWidget() is player.quiz
+    press(Qt.Key.Key_Space)
+    assert session.record().attempts == 0
+    press(Qt.Key.Key_Down)
     options = [b for b in player.quiz.findChildren(QPushButton) if b.isVisible()]
     first = QApplication.focusWidget()
     assert first in options and first is player._options()[0]
@@ -58,7 +63,8 @@ def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
     press(Qt.Key.Key_Return)
     assert session.step.id == "first-across"
     assert QApplication.focusWidget() is player.table
-    # 1 + 1 refused Enter + Right/Space to the three tiles + 1 + 1 + 1 + Tabs + 2: far from
+    # 1 + 1 refused Enter + Right/Space to the three tiles + 1 + 1 + 1 + Space + Down + Tabs
+    # + 2: far from
     # the 7 Tabs per step it took to reach Next before.
     print("keyboard walk:", presses, "key presses")
     assert presses <= 30, presses

@@ -103,6 +103,10 @@ QPushButton {{ padding: {pad_y}px {pad_x}px; border: {border}; border-radius: 8p
 QPushButton:default {{ background: {accent}; color: white; }}
 QPushButton[role="option"] {{ font-size: {round(base * 1.15)}px; text-align: left; padding: 10px 18px; }}
 QPushButton[role="option"]:focus {{ padding: {10 - 4 + line}px {18 - 4 + line}px; }}
+QPushButton[role="option"][revealed="true"] {{ border: 4px dashed {notes_fg}; background: {notes_bg};
+                                              padding: {10 - 4 + line}px {18 - 4 + line}px; }}
+QPushButton[role="option"][revealed="true"]:focus {{ border: 4px solid #ffb000; }}
+QWidget#quizOptions:focus {{ border: 4px solid #ffb000; border-radius: 8px; }}
 QPushButton[role="option"] QLabel {{ font-size: {round(base * 1.15)}px; background: transparent; }}
 QPushButton[role="card"] {{ padding: 4px 12px; min-height: 28px; }}
 QPushButton[role="card"]:focus {{ padding: {4 - 4 + line}px {12 - 4 + line}px; }}

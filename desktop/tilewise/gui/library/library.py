@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -109,6 +110,7 @@ class LessonCard(QFrame):
         self.button.setAccessibleName(_("{action}: {lesson}", action=self.button.text(),
                                         lesson=title.text()))
         self.button.clicked.connect(lambda: library.open_lesson.emit(pack.id, lesson.id))
+        self.button.installEventFilter(library)  # Enter starts it, as Space does
         layout.addStretch(1)
 
 
@@ -131,6 +133,9 @@ class LibraryView(QWidget):
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        # Never a focus stop of its own (it showed no ring: newcomer report); Tab goes from
+        # button to button and the area scrolls to the focused one.
+        self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         root = QVBoxLayout(self)
         root.addWidget(self.heading)
         root.addWidget(self.scroller, 1)
@@ -191,10 +196,26 @@ class LibraryView(QWidget):
         root = self.layout()
         assert isinstance(root, QVBoxLayout)
         root.insertWidget(root.indexOf(self.note) + 1, widget)
+        for button in widget.findChildren(QPushButton):
+            button.installEventFilter(self)
 
     def add_action(self, button: QPushButton) -> None:
         """Put a room's button (practice, review) in the row under the lesson cards."""
         self.action_row.addWidget(button, 1)
+        button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """Enter on a focused button of the library presses it, as Space does (only Space
+        did: a button outside a dialog takes no Enter; newcomer report)."""
+        if (event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton)
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and event.modifiers() in (Qt.KeyboardModifier.NoModifier,
+                                          Qt.KeyboardModifier.KeypadModifier)
+                and watched.isEnabled()):
+            watched.click()
+            return True
+        return False
 
     def reveal_pack(self, pack_id: str) -> bool:
         """Scroll so ``pack_id``'s title is at the top of the library (the pack opened with

@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -176,8 +177,18 @@ class LessonPlayer(QWidget):
         self.table.missed.connect(self.miss)
         self.table.send.connect(self.send_selection)
         self.table.focus_moved.connect(self._announce)
+        # The options' group takes the focus first on a quiz: a first Space or Enter answers
+        # nothing (a double Space answered the first option unread: newcomer report); an
+        # arrow key or Tab goes into the options, and the arrows follow their grid
+        # (``option_group``: Down goes to the option below, not the one to the right).
         self.quiz = QWidget()
+        self.quiz.setObjectName("quizOptions")
+        self.quiz.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.quiz.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self.quiz.installEventFilter(self)
         self.quiz_layout = QGridLayout(self.quiz)
+        self.option_group = QButtonGroup(self.quiz)
+        self.option_group.setExclusive(False)
         self.stage = QStackedWidget()
         self.stage.addWidget(self.picture)
         self.stage.addWidget(self.table)
@@ -307,6 +318,9 @@ class LessonPlayer(QWidget):
     def retranslate(self) -> None:
         """Set every text in the current language and re-render the step."""
         self.library_button.setText(_("Lessons"))
+        self.quiz.setAccessibleName(_("Answers"))
+        self.quiz.setAccessibleDescription(_(
+            "Go through the answers with the arrow keys, then press Space or Enter to choose one."))
         self.finish_button.setText(_("Finish review"))
         self.back_button.setText(_("Back"))
         self.hint_button.setText(_("Hint"))
@@ -445,14 +459,14 @@ class LessonPlayer(QWidget):
                 self._focus_first()
 
     def _focus_first(self) -> None:
-        """A new step: the keyboard starts on the table (a task), the first option (a quiz),
+        """A new step: the keyboard starts on the table (a task), the options' group (a quiz),
         "Play this hand" (a hand step whose hand is still to play: its Next is disabled, so
         the focus stayed on "Back") or Next (a step to read), never on "Lessons"."""
         hand = self.session is not None and self.session.step.hand is not None
         if self.stage.currentWidget() is self.table and not self.stage.isHidden():
             self.table.setFocus()
         elif self.stage.currentWidget() is self.quiz and self._options():
-            self._options()[0].setFocus()
+            self.quiz.setFocus()  # the group, not an option: Space answers nothing yet
         elif hand and not self.next_button.isEnabled():
             self.hand_button.setFocus()
         else:
@@ -474,6 +488,12 @@ class LessonPlayer(QWidget):
             Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain
         right = key == Qt.Key.Key_Right and plain and watched is not self.table
+        arrow = key in (Qt.Key.Key_Down, Qt.Key.Key_Up, Qt.Key.Key_Left, Qt.Key.Key_Right)
+        if watched is self.quiz and arrow and plain and not self.next_button.isEnabled():
+            options = self._options()
+            if options:  # an arrow goes into the options: the first one, nothing chosen
+                options[0].setFocus(Qt.FocusReason.TabFocusReason)
+                return True
         if not (enter or right):
             return False
         if self.next_button.isEnabled():
@@ -495,7 +515,7 @@ class LessonPlayer(QWidget):
         if self.stage.currentWidget() is self.table and not self.stage.isHidden():
             chain.append(self.table)
         elif self.stage.currentWidget() is self.quiz:
-            chain += self._options()
+            chain += [self.quiz, *self._options()]
         items = [self.commands.itemAt(n) for n in range(self.commands.count())]
         chain += [w for item in items
                   if item is not None and isinstance(w := item.widget(), QPushButton)]
@@ -577,6 +597,8 @@ class LessonPlayer(QWidget):
         while self.quiz_layout.count():
             item = self.quiz_layout.takeAt(0)
             widget = item.widget() if item is not None else None
+            if isinstance(widget, QPushButton):
+                self.option_group.removeButton(widget)
             if widget is not None:
                 widget.hide()  # gone now, not at the next turn of the event loop
                 widget.deleteLater()
@@ -627,6 +649,10 @@ class LessonPlayer(QWidget):
             button.setObjectName(f"option:{option.id}")
             button.setProperty("role", "option")
             button.installEventFilter(self)
+            self.option_group.addButton(button)
+            # "Show me" marked it: still marked when the step is drawn again (a new language)
+            button.setProperty("revealed", option.id == step.quiz.answer and (
+                self.session is not None and self.session.record().revealed))
             button.setMinimumHeight(max(56, button.minimumHeight()))
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             if tiles:
@@ -998,20 +1024,41 @@ class LessonPlayer(QWidget):
             self.last_feedback = None
             self._show_feedback(_("Hint"), self.pack_text(hint), "", verdict="hint")
             self.changed.emit()
+        focused = self.hint_button.hasFocus()
         self._update_nav()
+        if focused and not self.hint_button.isEnabled():
+            # The last hint turned its button off: Qt handed the focus on to "Lessons", and
+            # the next Enter left the lesson (newcomer report). The keys go back to the work.
+            self._focus_work()
         return hint
+
+    def _focus_work(self) -> None:
+        """The focus to where the step's work is: the table (a task), the options (a quiz:
+        the one that had it last, else their group), else Next."""
+        if self.stage.currentWidget() is self.table and not self.stage.isHidden():
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.stage.currentWidget() is self.quiz and self._options():
+            self.quiz.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_answer(self) -> dict[str, Any] | None:
         """Reveal the expected answer: its tiles are selected on the table (Enter or 1 sends
-        them), or the right quiz option gets the focus."""
+        them), or the right quiz option is marked (its own dashed frame, ``revealed``: not the
+        focus ring, not the colours of a verdict) and named in words; the focus stays."""
         if self.session is None or not self.session.step.acting or self.session.record().done:
             return None
         answer = self.session.reveal()
         if "option" in answer:
             button = self.quiz.findChild(QPushButton, f"option:{answer['option']}")
             if button is not None:
-                button.setFocus()
-            self._show_feedback(_("The right answer has the focus."), "", "", verdict="hint")
+                button.setProperty("revealed", True)
+                button.style().unpolish(button)
+                button.style().polish(button)
+                self._show_feedback(
+                    # TRANSLATORS: "Show me" on a quiz; {answer} is the right option's words
+                    _("The right answer is: {answer}", answer=button.accessibleName()),
+                    _("It has a dashed frame. Choose it to go on."), "", verdict="hint")
         else:
             if self.desk is not None:
                 answer = {"action": self.desk.answer()}
