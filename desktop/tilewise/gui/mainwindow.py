@@ -296,6 +296,18 @@ class MainWindow(QMainWindow):
         if review is not None:
             review.suggest()  # what to practise next, under the lesson cards
         self.stack.setCurrentWidget(self.library)
+        # The keys start on the card of the lesson under way (else the next to do): Enter
+        # goes on with it, and presenter mode opens that one (``_library_lesson``).
+        if self.packs:
+            pack, lesson = self._library_lesson(focused=False)
+            try:
+                button = self.library.card(pack.id, lesson.id).button
+            except KeyError:  # pragma: no cover - every loaded lesson has its card
+                return
+            if button.isEnabled():
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
+            else:  # (locked: opened out of order) no card selected; Tab goes to the first
+                self.library.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_glossary(self) -> None:
         """The glossary room: every pack's terms per table and language, searchable."""
