@@ -354,6 +354,19 @@ def answer_question(qtbot: Any, answer: str, asked: list[str]) -> None:
     QTimer.singleShot(0, reply)
 
 
+def deal_to(qtbot: Any, window: Any, code: str, stage: str) -> Any:
+    """The play room with deal ``code`` from South, played as the partners would up to the
+    first ``stage`` that waits for South."""
+    view = open_play(qtbot, window)
+    view.seat.setCurrentIndex(SEATS.index("S"))
+    view.code.setText(code)
+    qtbot.mouseClick(view.deal_button, LEFT)
+    engine, policy = view.engine, Partners()
+    while not (engine.stage == stage and "S" in engine.waiting()):
+        view.act(policy.decide(engine, "S")[0])
+    return view
+
+
 def test_mah_jongg_is_asked_first_and_the_end_shows_the_winners_hand(
         qtbot: Any, window: Any) -> None:
     """The newcomer's American deal 1JT-ECS from South: after the Charleston, on the learner's
@@ -361,13 +374,8 @@ def test_mah_jongg_is_asked_first_and_the_end_shows_the_winners_hand(
     incomplete hand makes it dead and the partners play to the end, where the winner's hand
     lies face up set by set with its winning tile marked, and the words say how it won and
     which card line it makes."""
-    view = open_play(qtbot, window)
-    view.seat.setCurrentIndex(SEATS.index("S"))
-    view.code.setText("1JT-ECS")
-    qtbot.mouseClick(view.deal_button, LEFT)
-    engine, policy = view.engine, Partners()
-    while not (engine.stage == "turn" and "S" in engine.waiting()):
-        view.act(policy.decide(engine, "S")[0])
+    view = deal_to(qtbot, window, "1JT-ECS", "turn")
+    engine = view.engine
     assert view.ending_hand.isHidden() and not view.table_scene.revealed
     asked: list[str] = []
     for answer in ("escape", "enter"):
@@ -458,3 +466,27 @@ def test_the_table_stays_put_while_the_instruction_changes_length(window: Any) -
         QApplication.processEvents()
     assert len(lines) >= 2, lines  # the instruction did change length
     assert len(places) == 1, places
+
+
+def test_mah_jongg_on_a_discard_is_asked_first_and_a_false_one_kills_the_hand(
+        qtbot: Any, window: Any) -> None:
+    """The tester's American deal 08T-GKB from South: Mah Jongg called on East's first
+    discard was judged at once (and only refused, while the words said a false call makes
+    the hand dead). Now it is asked first, as on the learner's own turn (Escape: nothing
+    happens); a Yes on a hand that makes no line kills it (DECISIONS 25), the partners play
+    to the end, and the key moments say so."""
+    view = deal_to(qtbot, window, "08T-GKB", "claims")
+    engine = view.engine
+    assert engine.discarder() == "E" and "claim:mahjong" in view.buttons
+    asked: list[str] = []
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    answer_question(qtbot, "escape", asked)
+    qtbot.mouseClick(view.buttons["claim:mahjong"], LEFT)
+    assert len(asked) == 1 and engine.stage == "claims" and "S" in engine.waiting()
+    assert not view.feedback.text()  # not judged: the question never tells
+    answer_question(qtbot, "yes", asked)
+    qtbot.mouseClick(view.buttons["claim:mahjong"], LEFT)
+    assert len(asked) == 2 and "S" in engine.dead and engine.over
+    assert any("was false: your hand was dead" in line for line in view._log_lines())
+    assert len(window.store.hands_played(window.profile.id)) == 1

@@ -322,3 +322,29 @@ def test_a_partner_complete_straight_after_a_call_waits_for_its_turn(card: Pract
     assert engine.refused == 0 and engine.dead == []
     result = engine.result
     assert result is not None and result.winner == "W" and result.self_drawn
+
+
+def test_a_false_mah_jongg_on_a_discard_kills_an_american_hand_too(card: PracticeCard) -> None:
+    """A false call on a discard was only refused and play went on, while the words said the
+    hand was dead (tester report): a call lays the hand down, so it is dead (DECISIONS 25);
+    the claim window goes on without it. The table option and a WSM table only refuse it."""
+
+    def open_discard(engine: HandEngine) -> bool:
+        return engine.stage == "claims" and not any(
+            o["seat"] == "S" and o["claim"] == "mahjong" for o in engine.claim_options())
+
+    call = {"type": "claim", "seat": "S", "claim": "mahjong", "tiles": []}
+    engine = HandEngine("american", 5, card=card, learner="S")
+    drive(engine, until=open_discard)
+    assert engine.stage == "claims" and "S" in engine.waiting()
+    assert engine.act(call).reason == "NOT_A_WINNING_HAND"
+    assert engine.dead == ["S"] and engine.over and engine.whole_set()
+    assert [e.detail for e in engine.events if e.kind == "dead"] == [{"why": "false_mahjong"}]
+    kept = HandEngine("american", 5, card=card, learner="S", false_mahjong_kills=False)
+    drive(kept, until=open_discard)
+    assert kept.act(call).reason == "NOT_A_WINNING_HAND"
+    assert kept.dead == [] and "S" in kept.waiting()
+    pung = HandEngine("american", 5, card=card, learner="S")
+    drive(pung, until=open_discard)
+    assert not pung.act({**call, "claim": "pung", "tiles": ["J", "J"]}).legal
+    assert pung.dead == []  # only a false Mah Jongg kills, not another refused call

@@ -15,8 +15,9 @@ judges it) and a refusal shows the reason's sentence. The deal code above the ta
 computer the same hand. Sentences for partners' reasons, table events and the coach are written
 here from the engine's codes.
 
-An American Mah Jongg declared on the learner's own turn in a free hand is asked first (Yes /
-No, No by default: a wrong call kills the hand, DECISIONS 24-25; a WSM false win is only
+An American Mah Jongg declared on the learner's own turn or called on a discard in a free hand
+is asked first (Yes / No, No by default: a wrong call kills the hand in both cases, DECISIONS
+24-25; a WSM false win is only
 refused, DECISIONS 17, and a guided hand's script never plays a wrong move).
 
 When a hand ends, the winner's rack lies face up on the table (every rack at a wall game), the
@@ -385,17 +386,21 @@ class PlayView(DeskDrops, QWidget):
         when a wrong call would kill the hand: :meth:`risky_declaration`)."""
         if self.desk is None:
             return
-        if command == "declare_win" and self.risky_declaration() and not self.ask_declare():
+        if command in ("declare_win", "claim:mahjong") and self.risky_declaration(command) \
+                and not self.ask_declare():
             return
         self._after(self.desk.command(command))
 
-    def risky_declaration(self) -> bool:
-        """True when declaring now would kill the learner's hand if it is no Mah Jongg: an
-        American free hand on the learner's turn (DECISIONS 24; a guided hand's script
-        refuses a wrong move without playing it, a WSM table only refuses the call)."""
+    def risky_declaration(self, command: str = "declare_win") -> bool:
+        """True when ``command`` now would kill the learner's hand if it is no Mah Jongg: in
+        an American free hand, Mah Jongg declared on the learner's turn (``declare_win``) or
+        called on a discard (``claim:mahjong``; it was judged at once, without asking: tester
+        report) (DECISIONS 24-25; a guided hand's script refuses a wrong move without playing
+        it, a WSM table only refuses the call)."""
         engine = self.engine
+        stage = {"declare_win": "turn", "claim:mahjong": "claims"}.get(command)
         return (engine is not None and self.guided is None and engine.ruleset == "american"
-                and engine.false_mahjong_kills and engine.stage == "turn")
+                and engine.false_mahjong_kills and engine.stage == stage)
 
     def ask_declare(self) -> bool:
         """Ask the learner before a risky declaration (one key, M, ended the whole hand: a
@@ -690,7 +695,11 @@ def moment_text(moment: Moment, ruleset: str = "wsm") -> str:
         "claim": lambda: _("You called the {tile}.", tile=name),
         "missed_claim": lambda: _("You let the {tile} go, and you could have called it.",
                                   tile=name),
-        "wrong_claim": lambda: _("Your call of the {tile} was refused.", tile=name),
+        "wrong_claim": lambda: (
+            _("Your call of Mah Jongg on the {tile} was false: your hand was dead for the "
+              "rest of the hand.", tile=name)
+            if moment.action.get("claim") == "mahjong" and moment.reason == "NOT_A_WINNING_HAND"
+            else _("Your call of the {tile} was refused.", tile=name)),
     }
     texts: dict[str, Callable[[], str]] = {
         "pass": lambda: pass_text(list(moment.action.get("tiles") or []),

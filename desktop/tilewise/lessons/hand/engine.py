@@ -12,7 +12,10 @@ sextet) or for Mah Jongg; Mah Jongg beats an exposure, then the seat first in tu
 caller exposes and discards. A hand ends in Mah Jongg on the practice card
 (:mod:`tilewise.lessons.hand.card`) or a wall game. A hand found dead (an exposure that fits no
 line of the card, or a Mah Jongg declared in error, DECISIONS 24-25) sits out: it takes no more
-turns, and play passes over it. **An exposure never grows**: at an NMJL table exposures are
+turns, and play passes over it. A false Mah Jongg kills the hand on the seat's own turn and on
+a discard alike: a call for Mah Jongg lays the hand down (the play room asks first), so it has
+been exposed (DECISIONS 25; a tester saw the words say "dead" while a false call on a discard
+was only refused and play went on). **An exposure never grows**: at an NMJL table exposures are
 made only by calling a discard, and an exposed pung does not become a kong later, neither with
 a drawn tile nor with a joker (see :data:`EXPOSURE_GROWTH`).
 
@@ -545,6 +548,14 @@ class HandEngine:
         verdict = self._judge(action)
         if verdict.legal:
             self._claimed[seat] = dict(action)
+            self._maybe_settle()
+        elif (self.ruleset == "american" and self.false_mahjong_kills
+              and action.get("claim") == "mahjong" and verdict.reason == Reason.NOT_A_WINNING_HAND):
+            # a false Mah Jongg on a discard: the hand laid down is dead (DECISIONS 24-25);
+            # the claim window goes on without it
+            self.state["dead"].append(seat)
+            self.events.append(Event("dead", seat, detail={"why": "false_mahjong"}))
+            self.memo.clear()
             self._maybe_settle()
         return verdict
 
