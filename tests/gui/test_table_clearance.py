@@ -8,7 +8,8 @@ note, the rack) and the pass arrows that run over a caption (``TableScene.crossi
 Found by a newcomer in German: the joker exchange of the American review put its discard zone
 half under West's plate (the long swap-zone caption widened the row of centre zones); the
 courtesy step's pass caption lay on the courtesy zone; in presenter mode the note over the
-arriving tiles ran over South's plate. Each table is laid out scene-only (no window) for the
+arriving tiles ran over South's plate, and West's plate, widened by the exchange's large
+tiles, ran off the table's right edge (``clearance.outside``). Each table is laid out scene-only (no window) for the
 fitted scales a 1024x768 projector and a 3840x2160 screen give (0.45 to 1.2 screen px per scene
 unit) and for desk and presenter text (1.0 and 1.3): its words grow towards 14 px on screen up
 to 1.5 times their size, so the small scales are the crowded ones. Measured: 2,016 layouts in
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tilewise.gui.table.clearance import Part, clashes, overlap
+from tilewise.gui.table.clearance import Part, clashes, outside, overlap
 from tilewise.i18n import set_language
 
 #: Fitted scales (screen px per scene unit): a task's table at 1024x768 is shown at about
@@ -45,13 +46,17 @@ def test_clashes_names_each_overlapping_pair_and_lets_a_zone_keep_its_caption() 
     assert clashes([Part("arrivals", "arrivals", 0, 0, 10, 10),
                     Part("note", "arrivals", 5, 5, 10, 10)]) == []
     assert clashes([]) == []
+    # past the table's right edge (1200 units): the view cuts it off
+    assert outside([plate, Part("plate", "E", 1000, 150, 250, 140)], 1200) == [
+        "plate E reaches past the table's edge (1000 to 1250)"]
 
 
 def laid_out(scene: Any, table: Any, text_scale: float, view_scale: float) -> list[str]:
     scene.text_scale, scene.view_scale = text_scale, view_scale
     scene.model = None  # a new layout, as when the view's scale changes (lay_out_for)
     scene.show_table(table)
-    return clashes(scene.layout_parts()) + scene.crossings()
+    parts = scene.layout_parts()
+    return clashes(parts) + outside(parts, scene.sceneRect().width()) + scene.crossings()
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "hi"])

@@ -72,4 +72,11 @@ def clashes(parts: Sequence[Part], margin: float = 0.0) -> list[str]:
     return found
 
 
-__all__ = ["TOGETHER", "Part", "PartKind", "clashes", "overlap"]
+def outside(parts: Sequence[Part], width: float, margin: float = 0.0) -> list[str]:
+    """Every part that reaches past the table's left or right edge (``0`` and ``width``
+    scene units, less ``margin``), one line each: the view cuts it off there."""
+    return [f"{p.kind} {p.name} reaches past the table's edge ({p.left:.0f} to {p.right:.0f})"
+            for p in parts if p.left < margin or p.right > width - margin]
+
+
+__all__ = ["TOGETHER", "Part", "PartKind", "clashes", "outside", "overlap"]

@@ -499,6 +499,7 @@ class TableScene(QGraphicsScene):
         hands = table.state()["hands"]
         if seat in hands:
             lines.append(ngettext("{n} tile", "{n} tiles", len(hands[seat])))
+        before = set(self.items())
         text = wrapped("\n".join(lines), self.px(24), rect.width() - 20)
         text.setPos(rect.left() + 10, rect.top() + 4)
         # The plate grows to hold its text (longer words in German, Devanagari line height).
@@ -529,9 +530,19 @@ class TableScene(QGraphicsScene):
             x += width + 16
             bottom = max(bottom, y + TILE_H * scale + 10)
             right = max(right, x - 16 + 8)
-        # A meld wider than the plate (tiles drawn large for a joker exchange) widens it.
+        # A meld wider than the plate (tiles drawn large for a joker exchange) widens it;
+        # towards the middle of the table, never past its edge (presenter mode's West plate
+        # ran off the right edge, its joker cut).
         plate = QRectF(rect.left(), rect.top(), max(rect.width(), right - rect.left()),
                        max(rect.height(), needed, bottom - rect.top()))
+        over = plate.right() - (SCENE_W - 8)
+        if over > 0:
+            plate.translate(-over, 0)
+            for item in set(self.items()) - before:
+                item.moveBy(-over, 0)
+                tile_id = getattr(item, "tile_id", None)
+                if isinstance(item, FixedTile) and tile_id in self._drawn:
+                    self._drawn[tile_id] = item.pos()
         if rel == "across":
             self.across_bottom = plate.bottom()
         self.addItem(Plate(plate, contrast=self.images.theme == "contrast", seat=seat,
