@@ -490,3 +490,51 @@ def test_mah_jongg_on_a_discard_is_asked_first_and_a_false_one_kills_the_hand(
     assert len(asked) == 2 and "S" in engine.dead and engine.over
     assert any("was false: your hand was dead" in line for line in view._log_lines())
     assert len(window.store.hands_played(window.profile.id)) == 1
+
+
+def test_an_unfinished_hand_is_kept_and_offered_again_after_a_restart(
+        qtbot: Any, window: Any, home: Path, core_pack: Any) -> None:
+    """The tester's WSM hand G00-0G3 from South, left at wall 81 with Ctrl+Q, was gone after a
+    restart though the README said the hand is saved. Now the learner's moves are kept with the
+    deal code; a new window on the same file offers to continue it, and the hand comes back
+    as it was (the same wall, rack and moves). Once it ends nothing is offered."""
+    from tilewise.gui.mainwindow import MainWindow
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    view = open_play(qtbot, window)
+    view.seat.setCurrentIndex(SEATS.index("S"))
+    view.code.setText("G00-0G3")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    engine = view.engine
+    assert not view.resume_button.isVisible()
+    for _turn in range(2):  # a turn on the desk: draw, discard (wall 81 as the tester's)
+        view.act(Partners().decide(engine, "S")[0])
+    wall, rack, moves = len(engine.wall), sorted(engine.hand("S")), len(engine.moves)
+    assert not engine.over and moves
+    window.close()  # Ctrl+Q: nothing is asked, nothing is lost
+    store = ProgressStore(home / "progress.sqlite3")
+    try:
+        again = MainWindow(store, Settings(), [core_pack], store.profiles()[0],
+                           settings_path=home / "settings.toml")
+        qtbot.addWidget(again)
+        again.show()
+        room = open_play(qtbot, again)
+        assert room.engine is None and room.resume_button.isVisible()
+        assert "G00-0G3" in room.resume_button.text()
+        qtbot.mouseClick(room.resume_button, LEFT)
+        back = room.engine
+        assert back is not None and back is not engine and back.code == "G00-0G3"
+        assert (len(back.wall), sorted(back.hand("S")), len(back.moves)) == (wall, rack, moves)
+        assert room.me == "S" and f"{wall}." in room.status.text()
+        assert not room.resume_button.isVisible()
+        policy = Partners()
+        while not back.over:
+            room.act(policy.decide(back, "S")[0])
+        assert store.unfinished_hand(store.profiles()[0].id) is None  # ended: not offered
+        room.offer_resume({"deal": "not a code", "seat": "S", "moves": []})
+        assert not room.resume() and "could not be set up" in room.feedback.text()
+        assert room.engine is back
+        again.close()
+    finally:
+        store.close()

@@ -159,7 +159,7 @@ def test_a_schema_2_store_gains_the_review_tables(tmp_path: Path) -> None:
         conn.execute("DROP TABLE situations")
         conn.execute("PRAGMA user_version = 2")
     with ProgressStore(path) as store:
-        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert store.load_lesson(kim.id, "core", "l") == {"index": 2}
         assert ReviewQueue(store).add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
 

@@ -247,6 +247,7 @@ class MainWindow(QMainWindow):
             shown = window.hand_view
             assert shown is not None
             shown.finished.connect(lambda engine: self._presented_hand_ended(shown, engine))
+            shown.progressed.connect(self.practice.save_unfinished)  # kept as on the desk
             window.closed.connect(lambda: self._hand_back_from(shown))
         return window
 

@@ -47,8 +47,8 @@ from tilewise.store.paths import aside_path, data_dir
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5  # 3: situations and reviews; 4: variants shown (tilewise.store.review);
-# 5: whole hands played (hands_played)
+SCHEMA_VERSION = 6  # 3: situations and reviews; 4: variants shown (tilewise.store.review);
+# 5: whole hands played (hands_played); 6: a learner's unfinished whole hand (hand_unfinished)
 DB_NAME = "progress.sqlite3"
 BUSY_TIMEOUT = 0.1  # seconds a write waits for another program's lock before it fails
 RETRY_PAUSE = 0.05  # seconds before the one immediate retry of a failed save
@@ -129,6 +129,11 @@ CREATE TABLE IF NOT EXISTS hands_played (
     played     TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS hands_played_profile ON hands_played (profile_id, ruleset);
+CREATE TABLE IF NOT EXISTS hand_unfinished (
+    profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+    hand       TEXT NOT NULL,
+    updated    TEXT NOT NULL
+);
 """
 # our tables, in the order they are made (a table's references come before it)
 TABLES = tuple(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
@@ -826,6 +831,46 @@ class ProgressStore:
                 rows.append((kept_ruleset, deal, result, payload, played))
         return [HandPlayed(rs, deal, result, _details(details), played)
                 for rs, deal, result, details, played in rows]
+
+    def save_unfinished_hand(self, profile_id: int, hand: Mapping[str, Any] | None) -> None:
+        """Keep (insert or replace) the learner's unfinished whole hand, one per profile:
+        ``hand`` is a JSON object (the play room's: ruleset, deal code, seat, the learner's
+        moves; ``tilewise.lessons.hand.engine.learner_moves``), or None to forget it (the
+        hand ended, or another was dealt). Kept and retried like progress when the write
+        fails (:class:`SaveFailed`; a newer save replaces a kept older one). TypeError or
+        ValueError when ``hand`` is not JSON-serialisable, KeyError for an unknown profile."""
+        payload = None if hand is None else json.dumps(dict(hand), ensure_ascii=False,
+                                                        sort_keys=True, allow_nan=False)
+        self._save(("unfinished", profile_id), self._write_unfinished, (profile_id, payload),
+                   {})
+
+    def _write_unfinished(self, profile_id: int, payload: str | None) -> None:
+        with self._transaction() as conn:
+            if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
+                raise KeyError(profile_id)
+            if payload is None:
+                conn.execute("DELETE FROM hand_unfinished WHERE profile_id = ?", (profile_id,))
+                return
+            conn.execute(
+                """INSERT INTO hand_unfinished (profile_id, hand, updated) VALUES (?, ?, ?)
+                   ON CONFLICT (profile_id) DO UPDATE SET hand = excluded.hand,
+                     updated = excluded.updated""", (profile_id, payload, _now()))
+
+    def unfinished_hand(self, profile_id: int) -> dict[str, Any] | None:
+        """The learner's unfinished whole hand as saved (:meth:`save_unfinished_hand`; a save
+        still kept counts), or None (also for a saved value that is not a JSON object)."""
+        kept = self.pending.get(("unfinished", profile_id))
+        if kept is not None:
+            payload = kept[1][1]
+        else:
+            row = self._conn.execute("SELECT hand FROM hand_unfinished WHERE profile_id = ?",
+                                     (profile_id,)).fetchone()
+            payload = None if row is None else row["hand"]
+        try:
+            loaded = json.loads(payload) if payload is not None else None
+        except (TypeError, ValueError):  # a row salvaged from a damaged file
+            return None
+        return loaded if isinstance(loaded, dict) else None
 
     # -- failed writes (issue 15) -------------------------------------------------------------
 

@@ -4,6 +4,7 @@ kongs, robbing, and the end of a hand."""
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -348,3 +349,41 @@ def test_a_false_mah_jongg_on_a_discard_kills_an_american_hand_too(card: Practic
     drive(pung, until=open_discard)
     assert not pung.act({**call, "claim": "pung", "tiles": ["J", "J"]}).legal
     assert pung.dead == []  # only a false Mah Jongg kills, not another refused call
+
+
+@pytest.mark.parametrize("ruleset", ["american", "wsm"])
+def test_a_hand_in_progress_is_set_up_again_from_its_learners_moves(card: PracticeCard,
+                                                                    ruleset: str) -> None:
+    """An unfinished hand is saved as its deal, seat and the learner's moves (the refused ones
+    too) and replayed on return: the same table, wall and moves (the tester's hand at wall 81
+    was lost on quitting)."""
+    from tilewise.lessons.hand.engine import learner_moves, replayed
+
+    used = card if ruleset == "american" else None
+    engine = HandEngine(ruleset, 9, card=used, learner="S")
+    drive(engine, until=lambda e: len(e.moves) > 40)
+    engine.act({"type": "kong_added", "seat": "S", "tile": "J"})  # refused or not: replayed
+    assert not engine.over
+    moves = learner_moves(engine)
+    assert moves and all("seat" not in m for m in moves)
+    again = replayed(ruleset, 9, "S", json.loads(json.dumps(moves)), card=used)
+    assert again.state == engine.state and again.wall == engine.wall
+    assert [m.action for m in again.moves] == [m.action for m in engine.moves]
+    with pytest.raises(ValueError, match="not a move"):
+        replayed(ruleset, 9, "S", [{"tile": "J"}], card=used)
+    with pytest.raises(ValueError, match="not a move"):
+        replayed(ruleset, 9, "S", ["draw"], card=used)  # type: ignore[list-item]
+    finished = HandEngine(ruleset, 9, card=used, learner="S")
+    drive(finished)
+    with pytest.raises(ValueError, match="do not belong"):  # past the hand's end
+        replayed(ruleset, 9, "S", [*learner_moves(finished), {"type": "draw"}], card=used)
+
+
+def test_a_move_out_of_turn_is_not_kept_to_replay(card: PracticeCard) -> None:
+    from tilewise.lessons.hand.engine import learner_moves
+
+    engine = HandEngine("wsm", 9, learner="S")
+    drive(engine)
+    kept = learner_moves(engine)
+    assert engine.act({"type": "draw", "seat": "S"}).reason == "NOT_YOUR_TURN"
+    assert learner_moves(engine) == kept and kept

@@ -68,7 +68,7 @@ from tilewise.lessons.hand.card import CardLine, PracticeCard, card_from_pack
 from tilewise.lessons.hand.coach import claim_advice, closest_lines, partner_reasons, waiting_for
 from tilewise.lessons.hand.dealcode import MAX_SEED, DealCodeError, decode
 from tilewise.lessons.hand.desk import HandDesk
-from tilewise.lessons.hand.engine import Event, HandEngine
+from tilewise.lessons.hand.engine import Event, HandEngine, replayed
 from tilewise.lessons.hand.guided import Guidance, GuidedHand
 from tilewise.lessons.hand.moments import Moment, Slip, key_moments
 from tilewise.lessons.model import HandScript, Pack
@@ -134,6 +134,9 @@ class PlayView(DeskDrops, QWidget):
 
     leave = Signal()
     finished = Signal(object)
+    #: A free hand was dealt or moved on and is not over (``progressed(engine)``: the hub
+    #: saves it, so a hand left unfinished is there to continue, :meth:`offer_resume`).
+    progressed = Signal(object)
 
     def __init__(self, images: TileImages, card: PracticeCard | None,
                  line_name: Callable[[CardLine], str] | None = None,
@@ -174,6 +177,10 @@ class PlayView(DeskDrops, QWidget):
         self.deal_button = QPushButton()
         self.deal_button.setObjectName("play:deal")
         self.new_button = QPushButton()
+        #: "Continue your unfinished hand": shown when a saved one is offered and no hand is on.
+        self.resume_button = QPushButton()
+        self.resume_button.setObjectName("play:resume")
+        self._unfinished: dict[str, Any] | None = None
         self.back_button = QPushButton()
         self.coach_on = QCheckBox()
         self.coach_on.setChecked(True)
@@ -234,6 +241,9 @@ class PlayView(DeskDrops, QWidget):
         prompt_row = QHBoxLayout()
         prompt_row.addWidget(self.prompt, 1)
         prompt_row.addWidget(self.ending_hand, 0, Qt.AlignmentFlag.AlignVCenter)
+        # beside the prompt (only while no hand is on): the deal row has no room left in
+        # German at 1024 px
+        prompt_row.addWidget(self.resume_button, 0, Qt.AlignmentFlag.AlignVCenter)
         root.addLayout(prompt_row)
         root.addLayout(middle, 1)
         bar = QWidget()  # keeps its height when no button shows (the table never jumps)
@@ -243,6 +253,7 @@ class PlayView(DeskDrops, QWidget):
         root.addWidget(bar)
         self.deal_button.clicked.connect(self.deal_code)
         self.new_button.clicked.connect(self.new_deal)
+        self.resume_button.clicked.connect(self.resume)
         self.back_button.clicked.connect(self.leave.emit)
         self.coach_on.toggled.connect(lambda _on: self.retranslate())
         for key, command in (("D", "draw"), ("L", "no_claim"), ("M", "declare_win")):
@@ -306,8 +317,49 @@ class PlayView(DeskDrops, QWidget):
         self.code.setText(engine.code)
         self.last_refusal = None
         self.cued = set()
+        self._unfinished = None  # a hand is on: the saved one is this one, or replaced by it
         self._redraw()
         self.table.setFocus()  # the keyboard plays at once, not from the Deal button
+        self._progressed()
+
+    def _progressed(self) -> None:
+        engine = self.engine
+        if engine is not None and not engine.over and self.guided is None:
+            self.progressed.emit(engine)
+
+    def offer_resume(self, saved: dict[str, Any] | None) -> None:
+        """Offer to continue the learner's unfinished free hand (the store's
+        ``unfinished_hand``: ruleset, deal code, seat, the learner's moves), by a button shown
+        while no hand is on; None offers nothing."""
+        self._unfinished = dict(saved) if saved is not None else None
+        self.retranslate()
+
+    def resume(self) -> bool:
+        """Continue the offered unfinished hand: dealt again from its code and the learner's
+        moves played again (``tilewise.lessons.hand.engine.replayed``: the same table, wall
+        and moves). False, with a sentence, when it cannot be set up (a damaged save, or a
+        card that changed since); nothing else changes."""
+        saved = self._unfinished
+        if saved is None:
+            return False
+        try:
+            ruleset, seed = decode(str(saved.get("deal")))
+            moves = saved.get("moves")
+            seat = str(saved.get("seat"))
+            if not isinstance(moves, list) or seat not in SEATS or ruleset != saved.get(
+                    "ruleset"):
+                raise ValueError("not an unfinished hand")
+            engine = replayed(ruleset, seed, seat, moves,
+                              card=self.card if ruleset == "american" else None)
+        except (DealCodeError, ValueError, KeyError, TypeError):
+            self.feedback.setText(_("That unfinished hand could not be set up again. Deal a "
+                                    "new one."))
+            return False
+        self.ruleset.setCurrentIndex(0 if ruleset == "american" else 1)
+        self.seat.setCurrentIndex(SEATS.index(seat))
+        self.guided = self.guidance = None
+        self._start(engine)
+        return True
 
     def deal_code(self) -> None:
         """Deal the hand of the code typed in (its ruleset comes with it)."""
@@ -438,6 +490,8 @@ class PlayView(DeskDrops, QWidget):
             self.table_scene.put_back(held)
         self.retranslate()
         engine = self.engine
+        if engine is not None and not engine.over:
+            self._progressed()
         if engine is not None and engine.over and self._reported is not engine:
             self._reported = engine
             try:
@@ -513,6 +567,13 @@ class PlayView(DeskDrops, QWidget):
         free = self.guided is None
         for widget in (self.deal_button, self.new_button):
             widget.setVisible(free and not self.presenting)
+        unfinished = self._unfinished
+        self.resume_button.setVisible(unfinished is not None and self.engine is None
+                                      and not self.presenting)
+        # TRANSLATORS: play room: a button that continues the hand the learner left unfinished
+        self.resume_button.setText(_("Continue your unfinished hand (deal {code})",
+                                     code=str(unfinished.get("deal", ""))) if unfinished
+                                   else "")
         self.ruleset.setEnabled(free)
         self.seat.setEnabled(free)
         self.code.setReadOnly(not free)

@@ -173,6 +173,7 @@ class PracticeHub:
             card, line_name = pack_card(list(self.window.packs))
             view = PlayView(self.window.images, card, line_name=line_name)
             view.finished.connect(self.save_hand)
+            view.progressed.connect(self.save_unfinished)
             self._add_view(view)
             self._play = view
             self._show_hands()
@@ -186,6 +187,28 @@ class PracticeHub:
         self.play.free_play()
         self.window.stack.setCurrentWidget(self.play)
         self._show_hands()  # the learner may have changed since
+        if self.play.engine is None:  # the hand this learner left unfinished, to continue
+            self.play.offer_resume(self.window.store.unfinished_hand(self.window.profile.id))
+
+    def save_unfinished(self, engine: Any) -> None:
+        """Keep the free hand in progress for the current learner (``engine``: the
+        ``HandEngine``), as its deal code, ruleset, seat and the learner's moves
+        (``tilewise.lessons.hand.engine.learner_moves``), so it can be continued after the
+        app is closed (tester: a hand at wall 81 was lost on quitting); the play room offers
+        it when it opens (:meth:`open_play`). A failed save is kept and told by the banner."""
+        from tilewise.lessons.hand.engine import learner_moves
+
+        hand = {"ruleset": engine.ruleset, "deal": engine.code, "seat": engine.learner,
+                "moves": learner_moves(engine)}
+        self._keep_unfinished(hand)
+
+    def _keep_unfinished(self, hand: dict[str, Any] | None) -> None:
+        try:
+            self.window.store.save_unfinished_hand(self.window.profile.id, hand)
+        except SaveFailed as failure:  # kept by the store; the window's banner says so
+            self.window.save_failed(failure)
+        except (KeyError, ValueError, TypeError, OSError):
+            log.exception("the unfinished hand could not be kept")
 
     def open_guided(self, hand: Any, text: Any, back_to: QWidget | None = None) -> None:
         """Play a lesson's guided hand (``HandScript``; ``text`` translates its pack text) in
@@ -264,6 +287,8 @@ class PracticeHub:
         except (KeyError, ValueError, TypeError, OSError):
             log.exception("hand could not be saved")
         self._keep_moments(engine)
+        if guided is None:
+            self._keep_unfinished(None)  # it is finished: nothing left to continue
         self._show_hands()
         back = self._return_to
         if self._play is not None and self._play.guided is not None and back is not None:

@@ -672,3 +672,31 @@ def _card_lines(state: Mapping[str, Any]) -> Sequence[Any]:
     from tilewise.rules.state import parse_card
 
     return parse_card(state["card"])
+
+
+def learner_moves(engine: HandEngine) -> list[dict[str, Any]]:
+    """The learner's moves of ``engine`` so far, in order, as submitted (the refused ones
+    too: a false Mah Jongg changes the hand; not those out of turn, which changed nothing), each a plain JSON-able dict without its seat:
+    with the deal code and the seat, all that is needed to set the hand up again
+    (:func:`replayed`; the deal and the partners are deterministic from the seed)."""
+    return [{key: value for key, value in move.action.items() if key != "seat"}
+            for move in engine.moves if move.seat == engine.learner
+            and move.reason != Reason.NOT_YOUR_TURN]  # a move out of turn changed nothing
+
+
+def replayed(ruleset: str, seed: int, seat: str, moves: Sequence[Mapping[str, Any]], *,
+             card: PracticeCard | None = None) -> HandEngine:
+    """The hand of deal (``ruleset``, ``seed``) with the learner in ``seat``, the learner's
+    ``moves`` (:func:`learner_moves`) played again: the same table as when they were made
+    (the engine and its partners are pure and seeded). ValueError for a move that is not a
+    dict with a ``type``, one played when the table did not wait for the learner (a saved
+    hand that does not belong to this deal or card), or more moves than the hand took,
+    besides the engine's own errors."""
+    engine = HandEngine(ruleset, seed, card=card, learner=seat)
+    for move in moves:
+        if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+            raise ValueError(f"not a move: {move!r}")
+        if engine.over or seat not in engine.waiting():
+            raise ValueError("these moves do not belong to this hand")
+        engine.act({**move, "seat": seat})
+    return engine
