@@ -28,3 +28,14 @@ def test_declare_button_follows_the_ruleset(window: Any) -> None:
 def test_declare_label_by_ruleset() -> None:
     assert command_label("declare_win", "american") == "Declare Mah Jongg"
     assert command_label("declare_win", "wsm") == "Declare a win"
+
+
+def test_no_chi_button_at_an_american_table(window: Any) -> None:
+    """jokers/call-kong offers the run-call a beginner tries (refused with its reason), in
+    American words: "Chi!" is a WSM word and is shown only at WSM tables."""
+    player = open_step(window, "jokers", "call-kong")
+    texts = {b.text() for b in player.findChildren(QPushButton) if b.isVisible()}
+    assert "Call it for a run!" in texts and "Chi!" not in texts, texts
+    player = open_step(window, "claims", "chi")
+    texts = {b.text() for b in player.findChildren(QPushButton) if b.isVisible()}
+    assert "Chi!" in texts, texts

@@ -74,7 +74,7 @@ TABLE_MINIMUM = QSize(320, 190)  # the table fits its scene to any size above th
 def command_label(command: str, ruleset: str = "") -> str:
     """Translated button text for a table command (one literal per command); ``ruleset``
     ("american" or "wsm") picks the table's own term where they differ (declaring a win:
-    "Mah Jongg" at an American table)."""
+    "Mah Jongg" at an American table; no "Chi!" there)."""
     head, _sep, arg = command.partition(":")
     if head == "as":
         labels = {
@@ -84,6 +84,11 @@ def command_label(command: str, ruleset: str = "") -> str:
             "chi": _("Check as a chi"), "news": _("Check as NEWS"), "run": _("Check as a run"),
         }
         return labels.get(arg, _("Check as {kind}", kind=arg))
+    if head == "claim" and arg == "chi" and ruleset == "american":
+        # No chi at an American table (REFERENCE: calls are for identical tiles or Mah
+        # Jongg); a lesson may still offer the run-call a beginner tries, in American words.
+        # TRANSLATORS: claim button at an American table: calling a discard to make a run
+        return pgettext("claim", "Call it for a run!")
     if head == "claim":
         labels = {
             # TRANSLATORS: claim buttons are the spoken announcement at the table
