@@ -492,6 +492,30 @@ def test_mah_jongg_on_a_discard_is_asked_first_and_a_false_one_kills_the_hand(
     assert len(window.store.hands_played(window.profile.id)) == 1
 
 
+def test_another_learner_never_plays_on_or_saves_the_hand_left_on_the_table(
+        qtbot: Any, window: Any) -> None:
+    """Sam leaves a free hand on the table and Ana takes over: the table is cleared (her moves
+    would have been saved as her unfinished hand), Sam's hand stays his and is offered to
+    him again, Ana is offered nothing."""
+    sam = window.profile
+    view = open_play(qtbot, window)
+    view.code.setText("G00-0G3")
+    qtbot.mouseClick(view.deal_button, LEFT)
+    view.act(Partners().decide(view.engine, view.me)[0])
+    kept = window.store.unfinished_hand(sam.id)
+    assert kept is not None and kept["deal"] == "G00-0G3"
+    ana = window.store.create_profile("Ana", "en")
+    window.switch_profile(ana)
+    assert view.engine is None
+    room = open_play(qtbot, window)
+    assert room.engine is None and not room.resume_button.isVisible()
+    assert window.store.unfinished_hand(ana.id) is None
+    assert window.store.unfinished_hand(sam.id) == kept
+    window.switch_profile(sam)
+    room = open_play(qtbot, window)
+    assert room.resume_button.isVisible() and "G00-0G3" in room.resume_button.text()
+
+
 def test_an_unfinished_hand_is_kept_and_offered_again_after_a_restart(
         qtbot: Any, window: Any, home: Path, core_pack: Any) -> None:
     """The tester's WSM hand G00-0G3 from South, left at wall 81 with Ctrl+Q, was gone after a

@@ -514,6 +514,8 @@ class MainWindow(QMainWindow):
                 return
             self.lock.release()
             self.lock = lock
+        if profile.id != self.profile.id:
+            self.practice.learner_changed()
         self.profile = profile
         self.settings.last_profile = profile.id
         self._save_settings()

@@ -286,6 +286,11 @@ class PlayView(DeskDrops, QWidget):
         the lesson" and no deal buttons (nothing happens when no guided hand is on)."""
         if self.guided is None:
             return
+        self.put_away()
+
+    def put_away(self) -> None:
+        """Clear the table, whatever hand is on it (another learner takes over: their hand
+        in progress was saved after its last move and is offered to them again)."""
         self.guided = self.guidance = None
         self.engine, self.desk, self.last_refusal = None, None, None
         self.slips, self.moments = [], []

@@ -190,6 +190,13 @@ class PracticeHub:
         if self.play.engine is None:  # the hand this learner left unfinished, to continue
             self.play.offer_resume(self.window.store.unfinished_hand(self.window.profile.id))
 
+    def learner_changed(self) -> None:
+        """Another learner is current: the hand on the play room's table is put away (it was
+        saved for its learner after each move, and is offered to them again); moves on it
+        must never be saved under the new learner."""
+        if self._play is not None:
+            self._play.put_away()
+
     def save_unfinished(self, engine: Any) -> None:
         """Keep the free hand in progress for the current learner (``engine``: the
         ``HandEngine``), as its deal code, ruleset, seat and the learner's moves
