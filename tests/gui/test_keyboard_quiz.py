@@ -65,3 +65,19 @@ def test_a_quiz_by_keyboard_starts_on_its_group_and_follows_its_grid(window: Any
     player.retranslate()  # drawn again: still marked
     assert [b.objectName() for b in player._options() if b.property("revealed")] == [
         f"option:{answer}"]
+
+
+def test_page_down_and_up_step_on_the_desk_as_in_presenter_mode(window: Any, qtbot: Any) -> None:
+    """A clicker sends Page Down: on the desk it goes on once the step is done (a task not
+    done stays), Page Up goes back."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    player = open_step(window, "charleston", "right-explained")  # to read, then a task
+    session = player.session
+    start = session.index
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_PageDown)
+    assert session.index == start + 1 and QApplication.focusWidget() is player.table
+    QTest.keyClick(player.table, Qt.Key.Key_PageDown)  # the pass is not made: still here
+    assert session.index == start + 1
+    QTest.keyClick(player.table, Qt.Key.Key_PageUp)
+    assert session.index == start

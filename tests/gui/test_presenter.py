@@ -82,6 +82,16 @@ def test_page_keys_and_arrows_step_through_even_an_unfinished_task(presenter: An
     assert presenter.player.session.index == len(presenter.player.lesson.steps) - 1
     key(presenter, Qt.Key.Key_PageDown)
     assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 0)
+    # Next and Back on the screen too, for a mouse (there were only keys): large, unfocused
+    back, forward = presenter.back_button, presenter.next_button
+    assert back.isVisible() and forward.isVisible()
+    assert (back.accessibleName(), forward.accessibleName()) == ("Back", "Next")
+    assert forward.focusPolicy() == back.focusPolicy() == Qt.FocusPolicy.NoFocus
+    assert min(back.height(), forward.height()) >= 44  # the desk's buttons are 36 px at least
+    QTest.mouseClick(forward, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(forward, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 1)
 
 
 def test_reveal_then_enter_then_undo_and_reset_go_through_the_session(presenter: Any) -> None:

@@ -484,8 +484,9 @@ class LessonPlayer(QWidget):
                 if item is not None and isinstance(w := item.widget(), QPushButton)]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        """Enter, or Right away from the table, goes on once the step is done; Enter on a
-        quiz option answers with it. The presenter has keys of its own."""
+        """Enter, Page Down, or Right away from the table, goes on once the step is done;
+        Page Up goes back; Enter on a quiz option answers with it; an arrow on the options'
+        group goes into the options. The presenter has keys of its own."""
         if event.type() != QEvent.Type.KeyPress or self.presenting or self.session is None:
             return False
         assert isinstance(event, QKeyEvent)
@@ -493,6 +494,15 @@ class LessonPlayer(QWidget):
             Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain
         right = key == Qt.Key.Key_Right and plain and watched is not self.table
+        # Page Down / Page Up step as in presenter mode (a clicker sends them; on the desk
+        # they did nothing: tester report): Page Down only once the step is done.
+        if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) and plain:
+            if key == Qt.Key.Key_PageDown and self.next_button.isEnabled():
+                self.next_step()
+            elif key == Qt.Key.Key_PageUp and not self.back_button.isHidden() and (
+                    self.back_button.isEnabled()):
+                self.previous_step()
+            return True
         arrow = key in (Qt.Key.Key_Down, Qt.Key.Key_Up, Qt.Key.Key_Left, Qt.Key.Key_Right)
         if watched is self.quiz and arrow and plain and not self.next_button.isEnabled():
             options = self._options()

@@ -3,7 +3,8 @@
 :class:`PresenterWindow` holds its own :class:`~tilewise.gui.player.player.LessonPlayer` (so the
 learner's progress is not touched) in presenter style: the high-contrast tiles (unless the
 colour-blind set is chosen), type sized from the window height (readable from the back of a
-hall at 1024x768 and at 4K), no library button, progress bar, hints or step buttons.
+hall at 1024x768 and at 4K), no library button, progress bar or hints; its own Back and Next
+(large, beside the way out, never focused) for a teacher with a mouse.
 
 Keys (a presentation clicker sends Page Up / Page Down):
 
@@ -109,6 +110,8 @@ QPushButton {{ font-size: {round(base * 0.85)}px; min-height: {round(base * 1.6)
 QPushButton[role="option"] {{ font-size: {base}px; }}
 PlayView QLabel#stepTitle {{ font-size: {round(base * 0.9)}px; }}
 QWidget#playSide QLabel, QWidget#playSide QCheckBox {{ font-size: {round(base * 0.65)}px; }}
+QPushButton#presenterBack, QPushButton#presenterNext {{ padding: 2px 12px;
+                              min-width: {round(base * 1.6)}px; }}
 QPushButton#leavePresenter {{ font-size: {round(base * 0.8)}px; padding: 2px 12px;
                               min-height: {round(base * 1.3)}px; }}
 """
@@ -281,6 +284,19 @@ class PresenterWindow(QWidget):
         self.leave_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay the window's
         self.leave_button.clicked.connect(self.close)
         self.player.head.addWidget(self.leave_button)
+        # Back and Next on screen for a teacher with a mouse (only keys stepped: tester
+        # report), in the presenter's large button type; never focused, so the keys stay
+        # the window's (a clicker's Page Down, the arrows). They float in the bottom right
+        # corner (``_place_steppers``): in the heading's row they squeezed a long title
+        # into more lines, and the step's picture lost its height (the layout contract).
+        self.back_button = QPushButton(self)
+        self.back_button.setObjectName("presenterBack")
+        self.back_button.clicked.connect(self.previous_step)
+        self.next_button = QPushButton(self)
+        self.next_button.setObjectName("presenterNext")
+        self.next_button.clicked.connect(self.next_step)
+        for button in (self.back_button, self.next_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.notes_window: NotesWindow | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._keys()
@@ -331,6 +347,13 @@ class PresenterWindow(QWidget):
         self.setWindowTitle(_("Tilewise: presenter mode"))
         # TRANSLATORS: presenter mode, a small button at the bottom right of the projected screen
         self.leave_button.setText(_("Leave presenter mode (Esc)"))
+        # arrows, so the lesson's title keeps its line; their words for a screen reader and
+        # the pointer
+        for button, arrow, words in ((self.back_button, "\u25c0", _("Back")),
+                                     (self.next_button, "\u25b6", _("Next"))):
+            button.setText(arrow)
+            button.setAccessibleName(words)
+            button.setToolTip(words)
 
     def retranslate(self) -> None:
         """Texts in the current language (an i18n listener)."""
@@ -582,11 +605,28 @@ class PresenterWindow(QWidget):
         super().resizeEvent(event)
         self._style()
         self.blank.setGeometry(self.rect())
+        self._place_steppers()
+
+    def _place_steppers(self) -> None:
+        """Back and Next side by side in the bottom right corner, over the step (the black
+        screen stays over them)."""
+        margin = 8
+        right = self.width() - margin
+        for button in (self.next_button, self.back_button):
+            button.adjustSize()
+            size = button.sizeHint()
+            button.setGeometry(right - size.width(), self.height() - margin - size.height(),
+                               size.width(), size.height())
+            right -= size.width() + margin
+            button.raise_()
+        if self.blank.isVisible():
+            self.blank.raise_()
 
     def _style(self) -> None:
         """Type sized from the window height, on the step, the deal code and the hand."""
         sheet = presenter_sheet(self.height(), self.text_scale)
-        for widget in (self.player, self.code, self.hand_view):
+        for widget in (self.player, self.code, self.hand_view, self.back_button,
+                       self.next_button):
             if widget is not None and widget.styleSheet() != sheet:
                 widget.setStyleSheet(sheet)
                 if widget is self.player and self.player.session is not None:
