@@ -19,14 +19,19 @@ through pyatspi, making every move through AT-SPI actions:
   name ("Pass to the right: South, 0 of 3 tiles") before and after a refused drop;
 - the feedback: named "Feedback" (translated); after a wrong move (toggle the Joker, press
   the zone) its description holds the refusal, and one announcement says it;
-- a selection event on a toggle, and each toggled tile's state ("..., selected 2 of 3");
-- the pass itself (three tiles toggled, the zone pressed): one announcement, the verdict; the
-  feedback's description holds it; the zone's state after it;
+- a selection event on a toggle;
+- the pass, made in two presses: one tile sent (the zone says "1 of 3 tiles"), then two more
+  toggled (each says its place in the selection: "..., selected 2 of 2") and the zone
+  pressed: one announcement, the verdict; the feedback's description holds it; the zone
+  emptied towards South ("0 of 3 tiles"); the rack the model's tiles without the three
+  passed, in order, and three arrivals ("Red Dragon, 12 of 14, just arrived");
 - the library, reached by pressing the player's "Lessons" button: every lesson's button names
   its lesson ("Continue: The Charleston", "Start: Know your tiles").
 
 Robustness (it must not flake in a loaded CI): every wait is for a condition with a deadline
-(no fixed sleeps decide a check); Xvfb and the bus are started up to three times; an app that
+(no fixed sleeps decide a check, but 0.8 s after a verdict for a second announcement that
+must not come); names and roles are asked afresh (``getRole()``: the cached ``role`` of a
+rebuilt library page read stale for tens of seconds); Xvfb and the bus are started up to three times; an app that
 does not reach the bus is started once more; the whole run has a deadline
 (``TILEWISE_A11Y_TIMEOUT``, 300 s) after which it fails saying at which stage it was; every
 process it starts runs in a process group of its own and is ended (TERM, then KILL) on every
