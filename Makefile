@@ -64,14 +64,15 @@ pytest: $(STAMP)
 	@# contract matrix among them), then the AT-SPI probe; and everything else (so Qt objects
 	@# left by hundreds of GUI tests cannot reach into the fault, hardening and release
 	@# tests). The first branch ends minutes before the second; its output is shown at the end.
+	@# Each prints its 12 slowest tests and its seconds, to see where the time goes.
 	@mkdir -p build && rm -f build/pytest-gui.rc build/a11y.rc
 	@export TILEWISE_RELEASE_TEST=$${TILEWISE_RELEASE_TEST-1}; \
 	echo "pytest tests/gui, then tests/a11y/atspi_probe.py (beside the rest; their output follows at the end) and pytest --ignore=tests/gui"; \
-	{ start=$$(date +%s); $(BIN)/coverage run -p -m pytest tests/gui > build/pytest-gui.log 2>&1; \
+	{ start=$$(date +%s); $(BIN)/coverage run -p -m pytest --durations=12 tests/gui > build/pytest-gui.log 2>&1; \
 	  echo $$? > build/pytest-gui.rc; echo "pytest tests/gui: $$(( $$(date +%s) - start )) s" >> build/pytest-gui.log; \
 	  start=$$(date +%s); /usr/bin/python3 tests/a11y/atspi_probe.py $(A11Y_LANGS) > build/a11y.log 2>&1; \
 	  echo $$? > build/a11y.rc; echo "atspi_probe.py: $$(( $$(date +%s) - start )) s" >> build/a11y.log; } & side=$$!; \
-	start=$$(date +%s); $(BIN)/coverage run -p -m pytest --ignore=tests/gui; rest=$$?; \
+	start=$$(date +%s); $(BIN)/coverage run -p -m pytest --durations=12 --ignore=tests/gui; rest=$$?; \
 	echo "pytest --ignore=tests/gui: $$(( $$(date +%s) - start )) s"; \
 	wait $$side; guirc=$$(cat build/pytest-gui.rc); a11yrc=$$(cat build/a11y.rc); \
 	echo "--- pytest tests/gui ---"; cat build/pytest-gui.log; \
