@@ -236,6 +236,26 @@ def test_a_review_says_it_is_one_and_can_be_finished_early(window: Any) -> None:
     reviews = {k.step_id: k.reviews for k in ReviewQueue(window.store).situations(
         window.profile.id)}
     assert reviews == {"count-american": 1, "count-wsm": 0}  # not reached: still to review
+    # The page's count is the store's: what is due now (the command line's list) and what
+    # comes back later today; after a run the keys are on the way back, not on Start.
+    page = room.page
+    due_now = len(ReviewQueue(window.store).due_list(window.profile.id))
+    text = page.due_label.text()
+    assert page.due == 2 and page.due_now == due_now
+    if due_now < 2:
+        assert "come back later today" in text or "comes back later today" in text
+    if due_now == 0:
+        assert text.startswith("Nothing is due for review now.")
+    assert window.focusWidget() is page.back_button
+    # the review's options are shuffled again (the lesson's order came back in it): its seed
+    # is the learner's, the step's and the review's day
+    page.start_button.click()
+    day = datetime.now().astimezone().date().isoformat()
+    assert player._quiz_seed() == (
+        f"{window.profile.id}/core/tiles/{player.session.step.id}/review {day}")
+    player.finish_button.click()  # at once: nothing answered, and the page says so
+    assert page.result_label.text() == "Review ended before any answer: nothing was counted."
+    assert "0 of 0" not in page.result_label.text()
     player = open_step(window, "tiles", "count-wsm")  # a lesson again: its own counter
     assert player.counter.text().startswith("Step ") and player.library_button.isVisible()
     assert not player.finish_button.isVisible() and player.back_button.isVisible()

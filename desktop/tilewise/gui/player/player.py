@@ -144,6 +144,9 @@ class LessonPlayer(QWidget):
         self._feedback_parts: tuple[str, str, str] = ("", "", "")
         self._hint: str | None = None
         self.learner = ""  # the learner's name: the seed of each quiz's option order
+        # what else the order hangs on: "" in a lesson; a review's day (the review room), so
+        # a situation reviewed is not shown in the order the lesson taught it
+        self.quiz_round = ""
         self._counting = False  # the panel says how many tiles the pass still needs
         self._build()
         self.retranslate()
@@ -698,7 +701,8 @@ class LessonPlayer(QWidget):
         pack_id = self.pack.id if self.pack is not None else ""
         step_id = session.step.id if session is not None else ""
         lesson_id = session.lesson.id if session is not None else ""
-        return f"{self.learner}/{pack_id}/{lesson_id}/{step_id}"
+        seed = f"{self.learner}/{pack_id}/{lesson_id}/{step_id}"
+        return f"{seed}/{self.quiz_round}" if self.quiz_round else seed
 
     def _option_text(self, option: Any) -> str:
         if option.text:

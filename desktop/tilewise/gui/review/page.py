@@ -137,7 +137,7 @@ class ReviewPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("review-page")
-        self.due = 0
+        self.due = self.due_now = 0
         self.finished: tuple[int, int] | None = None
         self.title = _plain(name="libraryHeading")
         self.due_label = _plain(name="review-due")
@@ -171,24 +171,46 @@ class ReviewPage(QWidget):
         self.retranslate()
 
     def show_state(self, due: int, scores: list[RuleScore],
-                   finished: tuple[int, int] | None = None) -> None:
-        """``due`` situations due today, the chart's ``scores``, and ``finished`` =
-        ``(right, answered)`` after a review session (None otherwise)."""
+                   finished: tuple[int, int] | None = None, *, due_now: int | None = None) -> None:
+        """``due`` situations due today (what Start plays), ``due_now`` of them due already
+        (the store's due list, as ``tilewise review --list`` prints it; default all), the
+        chart's ``scores``, and ``finished`` = ``(right, answered)`` after a review session
+        (None otherwise). After a session the focus is on the way back, not on Start."""
         self.due, self.finished = due, finished
+        self.due_now = due if due_now is None else min(due, due_now)
         self.chart.set_scores(scores)
         self.retranslate()
+        if finished is not None or not self.start_button.isEnabled():
+            self.back_button.setFocus()
+        else:
+            self.start_button.setFocus()
 
     def retranslate(self) -> None:
         """Every text of the page in the current language."""
         self.title.setText(_("Review your mistakes"))
-        if self.due:
+        later = self.due - self.due_now
+        if self.due and not later:
             self.due_label.setText(ngettext("{n} situation to review is due today.",
                                             "{n} situations to review are due today.",
                                             self.due))
+        elif self.due:
+            # A mistake (and a review still being learnt) comes back minutes later: the page
+            # said "2 due" after "2 of 2 right", and the command line listed none (tester).
+            now = ngettext("{n} situation to review is due now.",
+                           "{n} situations to review are due now.",
+                           self.due_now) if self.due_now else _("Nothing is due for review now.")
+            self.due_label.setText(now + " " + ngettext(
+                "{n} situation comes back later today (a mistake is tried again a few minutes "
+                "after it was made or last reviewed); you may review it now.",
+                "{n} situations come back later today (a mistake is tried again a few minutes "
+                "after it was made or last reviewed); you may review them now.", later))
         else:
             self.due_label.setText(_("Nothing is due for review today."))
         if self.finished is None:
             self.result_label.hide()
+        elif self.finished[1] == 0:  # ended before any answer ("0 of 0 right")
+            self.result_label.setText(_("Review ended before any answer: nothing was counted."))
+            self.result_label.show()
         else:
             right, answered = self.finished
             self.result_label.setText(ngettext(

@@ -92,10 +92,10 @@ class ReviewRoom:
         self.stop()
         profile = self.window.profile.id
         queue = self.queue
+        self.window.stack.setCurrentWidget(self.page)
         self.page.show_state(queue.due_today(profile),
                              learner_scores(self.window.store, list(self.window.packs), profile),
-                             finished)
-        self.window.stack.setCurrentWidget(self.page)
+                             finished, due_now=len(queue.due_list(profile)))
 
     def start(self) -> None:
         """Start a review session over everything due by the end of today."""
@@ -131,6 +131,10 @@ class ReviewRoom:
         player = self.window.player
         skipped = len(run.skipped)
         player.review = (run.position + 1 - skipped, len(run.items) - skipped)
+        # the learner's own order, shuffled again for the day's review: the lesson's order
+        # came back in the review (tester report), so the place of the answer was learnt
+        player.learner = str(self.window.profile.id)
+        player.quiz_round = f"review {datetime.now().astimezone().date().isoformat()}"
         player.open(pack, lesson, saved)
         self.window.stack.setCurrentWidget(player)
         return True
@@ -147,6 +151,7 @@ class ReviewRoom:
         self.run = None
         player = self.window.player
         player.next_override = None
+        player.quiz_round = ""  # a lesson's own order again
         player.review = None  # the next lesson opened shows its steps and the library button
         try:
             player.leave.disconnect(self.stop)
