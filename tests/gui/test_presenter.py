@@ -689,3 +689,22 @@ def test_the_presenter_key_is_f5_wherever_it_is_told(window: Any) -> None:
             dialog.deleteLater()
     finally:
         set_language("en")
+
+
+def test_present_from_a_drill_opens_the_lesson_that_teaches_it(window: Any) -> None:
+    """F5 in the Charleston practice opened "Know your tiles" (the lesson under way of a new
+    learner: tester report). A drill has no presenter view; its own lesson opens instead."""
+    for open_drill, lesson_id in ((window.practice.open_charleston, "charleston"),
+                                  (window.practice.open_claims, "claims")):
+        open_drill()
+        QApplication.processEvents()
+        shown = window.present()
+        assert shown is not None
+        assert (shown.player.lesson.id, shown.player.session.index) == (lesson_id, 0)
+        shown.close()
+        flush_deletes(shown)
+    window.show_library()  # elsewhere: the lesson under way, as before
+    shown = window.present()
+    assert shown is not None and shown.player.lesson.id == window.packs[0].lessons[0].id
+    shown.close()
+    flush_deletes(shown)

@@ -228,6 +228,9 @@ class MainWindow(QMainWindow):
             pack, lesson = player.pack, player.lesson
             saved: dict[str, object] | None = player.session.to_dict()  # a copy: own session
             feedback = player.last_feedback if room is player else None
+        elif (taught := self._lesson_of_room(room)) is not None:
+            pack, lesson = taught  # a drill's own lesson (see _lesson_of_room)
+            saved = self._saved_session(pack.id, lesson.id)
         else:  # the library's selected lesson, or (from elsewhere) the one the class is on
             pack, lesson = self._library_lesson(focused=room is self.library)
             saved = self._saved_session(pack.id, lesson.id)
@@ -250,6 +253,21 @@ class MainWindow(QMainWindow):
             shown.progressed.connect(self.practice.save_unfinished)  # kept as on the desk
             window.closed.connect(lambda: self._hand_back_from(shown))
         return window
+
+    def _lesson_of_room(self, room: QWidget | None) -> tuple[Pack, Lesson] | None:
+        """The lesson presenter mode opens from a practice drill it cannot project: the one
+        that teaches the drill (the Charleston practice: "The Charleston"; the claims drill:
+        "Claiming discards"), at this learner's saved step. F5 there opened the lesson under
+        way, "Know your tiles" for a new learner (tester report). The presenter shows a lesson
+        or a whole hand only; a drill's dealt table and coach have no presenter view (its
+        scores are the learner's own), so the class sees the lesson the drill practises.
+        None in every other room, or when the core pack (or that lesson) is not loaded."""
+        practice = getattr(self, "practice", None)
+        if practice is None or room is None:
+            return None
+        lesson_id = {id(getattr(practice, "_charleston", None)): "charleston",
+                     id(getattr(practice, "_claims", None)): "claims"}.get(id(room))
+        return self._find_lesson("core", lesson_id) if lesson_id is not None else None
 
     def _presented_hand_ended(self, shown: Any, engine: Any) -> None:
         """A hand carried on from the play room ended in presenter mode: the room takes it

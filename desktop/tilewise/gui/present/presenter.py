@@ -37,8 +37,9 @@ learner's progress untouched), where the teacher reveals a chosen rack on cue. P
 go back to the lesson's steps. F5 in the main window's play room opens the presenter on the
 room's hand in progress, the same hand at the move it is on (:meth:`PresenterWindow.play_on`;
 a lesson's guided hand over that lesson's hand step, a free deal over the lesson under way),
-and leaving, the room carries on from where the presenter left it; from any other room, the
-lesson under way (``MainWindow.present``).
+and leaving, the room carries on from where the presenter left it; from the Charleston
+practice or the claims drill (which it cannot project), the lesson that teaches that drill;
+from any other room, the lesson under way (``MainWindow.present``).
 
 With two screens the table fills the chosen screen (``Settings.present_screen``, default the
 last one) and :class:`NotesWindow` shows, on the other, what to say for the step, what
