@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,29 @@ def test_extract_does_not_rewrite_an_unchanged_template(tmp_path: Path,
     tool.cmd_extract()
     assert pot.read_bytes() == changed  # only the date differs: left alone
     assert b'msgid "Not allowed: {why}"' in first
+
+
+#: Where a tile's name may stand in a German sentence: German declines "Roter Drache" ("den
+#: Roten Drachen", "mit dem Roten Drachen"), and the name comes in the nominative, so it
+#: stands only where the nominative is right: after a colon ("Abgeworfen: Roter Drache"), in
+#: brackets, after "viermal"/"dazu", first, or as the subject ("{tile} macht ...").
+GERMAN_TILE_BEFORE = re.compile(r"(^|: |\(|mal |dazu |; )$")
+GERMAN_TILE_AFTER = re.compile(r"( kam| macht|,| ✓| \(| und \{n\})")
+
+
+def test_german_puts_tile_names_only_where_the_nominative_fits() -> None:
+    """Tester report: "Ich habe Roter Drache abgeworfen" (the name in the accusative slot)."""
+    catalog = read_ui_catalog("de")
+    wrong = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts if message.id else ():
+            for field in re.finditer(r"\{tiles?\}", text):
+                if not (GERMAN_TILE_BEFORE.search(text[:field.start()])
+                        or GERMAN_TILE_AFTER.match(text[field.end():])):
+                    wrong.append(text)
+    assert wrong == []
+    assert GERMAN_TILE_BEFORE.search("Ich habe ") is None  # the rule does catch the old text
+    line = catalog.get("I let go of the {tile}: it has the fewest partners in my hand.")
+    assert line is not None and line.string.format(tile="Roter Drache") == (
+        "Abgeworfen: Roter Drache. Dieser Stein passt am wenigsten zu meiner Hand.")
