@@ -154,3 +154,14 @@ def test_german_puts_tile_names_only_where_the_nominative_fits() -> None:
     line = catalog.get("I let go of the {tile}: it has the fewest partners in my hand.")
     assert line is not None and line.string.format(tile="Roter Drache") == (
         "Abgeworfen: Roter Drache. Dieser Stein passt am wenigsten zu meiner Hand.")
+
+
+def test_spanish_puts_no_gendered_article_before_a_tile_name() -> None:
+    """"el {tile}" read "el Flor" (flor is feminine): no article stands before a tile's name."""
+    catalog = read_ui_catalog("es")
+    article = re.compile(r"\b(el|la|los|las|del|al|un|una) \{tiles?\}")
+    wrong = [text for message in catalog if message.id
+             for text in (message.string if isinstance(message.string, tuple)
+                          else (message.string,)) if article.search(text)]
+    assert wrong == []
+    assert article.search("{seat} descarta el {tile}.")  # the old text is caught
