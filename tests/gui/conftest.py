@@ -95,6 +95,17 @@ def select_by_keyboard(player: Any, wanted: list[str], press: Callable[[Qt.Key],
             press(Qt.Key.Key_Right)
 
 
+def press_focused(key: Qt.Key, *, never: Any = None) -> None:
+    """Press ``key`` on the widget with the keyboard focus (there must be one, and not
+    ``never``: e.g. "Lessons", whose Enter leaves the lesson), then let Qt react."""
+    from PySide6.QtTest import QTest
+
+    target = QApplication.focusWidget()
+    assert target is not None and target is not never
+    QTest.keyClick(target, key)
+    QApplication.processEvents()
+
+
 @pytest.fixture(autouse=True)
 def _unstyled_after() -> Iterator[None]:
     """``app.start()`` styles the one QApplication of the run; every test after it measures

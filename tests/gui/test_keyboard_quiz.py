@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tests.gui.conftest import open_step
+from tests.gui.conftest import open_step, press_focused
 
 
 def test_a_quiz_by_keyboard_starts_on_its_group_and_follows_its_grid(window: Any,
@@ -22,10 +22,7 @@ def test_a_quiz_by_keyboard_starts_on_its_group_and_follows_its_grid(window: Any
     session = player.session
 
     def press(key: Qt.Key) -> None:
-        target = QApplication.focusWidget()
-        assert target is not None and target is not player.library_button
-        QTest.keyClick(target, key)
-        QApplication.processEvents()
+        press_focused(key, never=player.library_button)
 
     assert QApplication.focusWidget() is player.quiz
     press(Qt.Key.Key_Space)

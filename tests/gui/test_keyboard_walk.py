@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from tests.gui.conftest import open_step, select_by_keyboard
+from tests.gui.conftest import open_step, press_focused, select_by_keyboard
 
 
 def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
@@ -23,10 +22,7 @@ def test_three_steps_by_keyboard_only(window: Any, qtbot: Any) -> None:
     def press(key: Qt.Key) -> None:
         nonlocal presses
         presses += 1
-        target = QApplication.focusWidget()
-        assert target is not None and target is not player.library_button
-        QTest.keyClick(target, key)
-        QApplication.processEvents()
+        press_focused(key, never=player.library_button)
 
     # A step to read: the focus is on Next, Right goes on.
     assert QApplication.focusWidget() is player.next_button
