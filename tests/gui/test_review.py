@@ -187,6 +187,17 @@ def test_the_library_suggests_the_review_then_the_weakest_rule_and_opens_its_ste
     player.choose("yes")  # a mistake: due for review within minutes
     window.show_library()
     assert not line.isHidden() and "1 of your mistakes is due" in line.label.text()
+    # Tab reads the page in order: the last card's button, the line under the cards, then
+    # the rooms' buttons under it (the line's button came last)
+    from PySide6.QtCore import Qt
+
+    stops, widget = [], window.library.cards[-1].button
+    while len(stops) < 3:
+        widget = widget.nextInFocusChain()
+        if widget.isEnabled() and widget.isVisible() and (
+                widget.focusPolicy() & Qt.FocusPolicy.TabFocus):
+            stops.append(widget.objectName())
+    assert stops == ["practice-next-go", "open:practice", "open:review"]
     line.button.click()
     assert window.stack.currentWidget() is room.page
     room.page.start_button.click()

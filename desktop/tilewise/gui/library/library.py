@@ -144,6 +144,8 @@ class LibraryView(QWidget):
         self.action_row = QHBoxLayout()
         root.addLayout(self.action_row)
         self.cards: list[LessonCard] = []
+        self.room_lines: list[QWidget] = []  # rooms' lines under the cards (``add_line``)
+        self.room_buttons: list[QPushButton] = []  # the rooms' buttons (``add_action``)
         self.retranslate()
 
     def show_packs(self, packs: list[Pack], summaries: Mapping[tuple[str, str], LessonSummary],
@@ -189,6 +191,7 @@ class LibraryView(QWidget):
             grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
         grid.setRowStretch(row, 1)
         self.scroller.setWidget(body)
+        self._tab_order()
 
     def add_line(self, widget: QWidget) -> None:
         """Put a room's line (the review's suggestion) under the lesson cards, over the row
@@ -198,11 +201,24 @@ class LibraryView(QWidget):
         root.insertWidget(root.indexOf(self.note) + 1, widget)
         for button in widget.findChildren(QPushButton):
             button.installEventFilter(self)
+        self.room_lines.append(widget)
+        self._tab_order()
 
     def add_action(self, button: QPushButton) -> None:
         """Put a room's button (practice, review) in the row under the lesson cards."""
         self.action_row.addWidget(button, 1)
         button.installEventFilter(self)
+        self.room_buttons.append(button)
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes as the page reads: the cards' buttons, a room's line (the review's
+        suggestion, under the cards), then the rooms' buttons (the suggestion came last)."""
+        chain = [card.button for card in self.cards]
+        chain += [b for line in self.room_lines for b in line.findChildren(QPushButton)]
+        chain += self.room_buttons
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """Enter on a focused button of the library presses it, as Space does (only Space
