@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -212,16 +212,13 @@ def _within(value: Any, depth: int, limits: PackLimits) -> bool:
     # their own, which was most of the check's time on a 100-lesson pack (issue 21).
     chars = limits.chars
     if isinstance(value, dict):
-        for key, item in value.items():
-            if len(key) > limits.key_chars:
-                return False
-            if isinstance(item, str):
-                if len(item) > chars:
-                    return False
-            elif not _within(item, deeper, limits):
-                return False
-        return True
-    for item in value:
+        key_chars = limits.key_chars
+        if any(len(key) > key_chars for key in value):
+            return False
+        items: Iterable[Any] = value.values()
+    else:
+        items = value
+    for item in items:
         if isinstance(item, str):
             if len(item) > chars:
                 return False
