@@ -97,3 +97,105 @@ def _key_press(key: Any) -> Any:
     from PySide6.QtGui import QKeyEvent
 
     return QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier)
+
+
+# What the start imports before the first paint (issue 21: imports are most of the start-up
+# time). Each room is imported when the learner first opens it; none of these is needed to
+# show the library.
+NOT_BEFORE_THE_PAINT = (
+    "tilewise.gui.player", "tilewise.gui.practice.charleston", "tilewise.gui.practice.claims",
+    "tilewise.gui.play", "tilewise.gui.glossary", "tilewise.gui.translate",
+    "tilewise.gui.present", "tilewise.gui.dialogs.dialogs", "tilewise.gui.review.page",
+    "tilewise.gui.tiles", "tilewise.gui.table", "tilewise.lessons.session",
+    "tilewise.lessons.practice.lines", "tilewise.lessons.hand", "PySide6.QtSvg",
+    "logging.handlers", "socket", "xml.etree", "fsrs",
+)
+
+READY_PROBE = """
+import json, sys
+real = sys.stdout
+class Out:
+    def write(self, text):
+        if text.startswith("READY") and not hasattr(Out, "seen"):
+            Out.seen = sorted(sys.modules)
+        return real.write(text)
+    def flush(self):
+        real.flush()
+sys.stdout = Out()
+from tilewise.cli import main
+code = main(["--profile", "Ana", "--lang", "en"])
+sys.stdout = real
+print("MODULES " + json.dumps(getattr(Out, "seen", None)))
+sys.exit(code)
+"""
+
+
+def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
+    """A real start (``TILEWISE_EXIT_WHEN_READY``: it quits once its start-up tasks are
+    done): at its first paint no room, tile renderer, rotating log handler or SVG parser is
+    imported yet; the rooms still open on first use (tests/gui/test_practice.py, test_player
+    and the others open each from the library)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home),
+               TILEWISE_EXIT_WHEN_READY="1", PYTHONPATH=str(root / "desktop"))
+    done = subprocess.run([sys.executable, "-c", READY_PROBE], env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
+    loaded = json.loads(line.removeprefix("MODULES "))
+    assert loaded, "no READY line"
+    assert "tilewise.gui.library.library" in loaded and "tilewise.gui.mainwindow" in loaded
+    early = [m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_BEFORE_THE_PAINT)]
+    assert early == []
+
+
+def test_the_start_log_is_rotated_after_the_paint_on_the_same_file(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``setup_logging`` writes with a plain appending handler (``StartLog``), ``rotate_log``
+    puts the rotating one on the same file: the lines before and after are in it, and past
+    ``LOG_BYTES`` the file rotates (3 old files kept). A file that cannot be opened again
+    keeps the plain handler."""
+    import logging
+    import logging.handlers
+
+    from tilewise.gui import app
+
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])  # as in a fresh process
+    monkeypatch.setattr("tilewise.store.paths.log_dir", lambda: tmp_path)
+    monkeypatch.setattr(app, "LOG_BYTES", 2000)
+    path = app.setup_logging()
+    assert path == tmp_path / "tilewise.log"
+    assert [type(h) for h in root.handlers] == [app.StartLog]
+    assert app.setup_logging() == path and len(root.handlers) == 1  # set up once
+    logging.getLogger("tilewise").info("before the paint")
+    app.rotate_log()
+    [rotating] = root.handlers
+    assert isinstance(rotating, logging.handlers.RotatingFileHandler)
+    assert rotating.baseFilename == str(path) and rotating.backupCount == 3
+    assert app.setup_logging() == path and root.handlers == [rotating]  # still set up once
+    logging.getLogger("tilewise").info("after the paint")
+    text = path.read_text(encoding="utf-8")
+    assert "INFO tilewise: before the paint" in text and "after the paint" in text
+    for n in range(60):
+        logging.getLogger("tilewise").info("line %d of the session", n)
+    assert (tmp_path / "tilewise.log.1").is_file() and path.stat().st_size < 2000
+    rotating.close()
+
+    monkeypatch.setattr(root, "handlers", [])
+    assert app.setup_logging() == path
+    start_log = root.handlers[0]
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(logging.handlers.RotatingFileHandler, "__init__", refuse)
+    app.rotate_log()
+    assert root.handlers == [start_log]  # the plain handler goes on writing
+    start_log.close()

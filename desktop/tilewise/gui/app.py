@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import logging.handlers
 import os
 import sqlite3
 import sys
@@ -29,6 +28,18 @@ import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+# The pure layers the start needs, imported before PySide6 is: PySide6's import hook reads the
+# whole source of each module imported after it (to look for ``from __feature__ import``),
+# about 0.1 ms of CPU a module (issue 21, start-up time). Their names are still looked up
+# where they are used (tests replace some).
+import tilewise.i18n
+import tilewise.lessons.catalog
+import tilewise.lessons.pack
+import tilewise.store.progress
+import tilewise.store.review
+import tilewise.store.settings
+import tilewise.store.transfer  # noqa: F401
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,6 +57,8 @@ log = logging.getLogger("tilewise")
 
 # The desktop entry, AppStream component and icon name (packaging/bundle.py APP_ID).
 APP_ID = "org.tilewise.Tilewise"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_BYTES = 1_000_000  # the log file is rotated past this size (3 old files kept)
 
 
 COMMANDS_HELP = """\
@@ -85,9 +98,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+class StartLog(logging.FileHandler):
+    """The log file until the window's first paint: lines appended as the rotating handler
+    writes them (same file, same format). ``logging.handlers`` (with ``socket``, ``pickle``
+    and ``queue``) costs about 3 ms of CPU to import, so the rotating handler takes over after
+    the first paint (:func:`rotate_log`; issue 21, start-up time)."""
+
+
 def setup_logging() -> Path | None:
-    """Log to ``log_dir()/tilewise.log`` (rotated); return the file. A log folder that
-    cannot be written logs to the temporary folder instead; None when that fails too."""
+    """Log to ``log_dir()/tilewise.log`` (rotated from the first paint on, :func:`rotate_log`);
+    return the file. A log folder that cannot be written logs to the temporary folder
+    instead; None when that fails too."""
     from tilewise.store.paths import log_dir
 
     handler: logging.Handler | None = None
@@ -95,22 +116,45 @@ def setup_logging() -> Path | None:
     for folder in (log_dir, lambda: Path(tempfile.gettempdir())):
         try:
             path = folder() / "tilewise.log"
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000,
-                                                           backupCount=3, encoding="utf-8")
+            handler = StartLog(path, encoding="utf-8")
             break
         except OSError:
             path = None
     if handler is None:
         return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
     root = logging.getLogger()
     root.setLevel(logging.INFO)
+    rotating = sys.modules.get("logging.handlers")  # loaded once a rotating handler was made
+    ours = (StartLog,) if rotating is None else (StartLog, rotating.RotatingFileHandler)
     for existing in root.handlers:  # set up before (tests, a second start in one process)
-        if isinstance(existing, logging.handlers.RotatingFileHandler):
+        if isinstance(existing, ours):
             handler.close()
             return Path(existing.baseFilename)
     root.addHandler(handler)
     return path
+
+
+def rotate_log() -> None:
+    """Put the rotating handler (1 MB, 3 old files kept) in the place of :class:`StartLog`,
+    on the same file; the next line written past 1 MB rotates it. A file that cannot be
+    opened again keeps the plain handler (logged)."""
+    import logging.handlers
+
+    root = logging.getLogger()
+    for existing in list(root.handlers):
+        if type(existing) is not StartLog:
+            continue
+        try:
+            rotating = logging.handlers.RotatingFileHandler(
+                existing.baseFilename, maxBytes=LOG_BYTES, backupCount=3, encoding="utf-8")
+        except OSError:
+            log.exception("the log file cannot be rotated")
+            return
+        rotating.setFormatter(existing.formatter)
+        root.addHandler(rotating)
+        root.removeHandler(existing)
+        existing.close()
 
 
 def pack_folders(extra: list[Path]) -> list[Path]:
@@ -226,7 +270,7 @@ def make_application(argv0: str = "tilewise") -> QApplication:
     """
     from PySide6.QtWidgets import QApplication
 
-    from tilewise.gui.tiles.paint import register_fonts
+    from tilewise.gui.fonts import register_fonts
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([argv0])
@@ -296,6 +340,7 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     else:  # a copy of the store at each start, the newest 10 kept (issue 19), once painted
         window.after_paint.add(lambda: back_up(window.store))
     window.after_paint.add(lambda: save_settings(settings))  # its fsync off the first paint
+    window.after_paint.add(rotate_log)
     window.after_paint.add(forget_source_lines)
     return window
 

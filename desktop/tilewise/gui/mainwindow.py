@@ -40,7 +40,6 @@ from tilewise.gui.qtlang import install_qt_translations, translate_buttons
 from tilewise.gui.review.room import install_review
 from tilewise.gui.startup import AfterFirstPaint, BeforeInput, forget_source_lines
 from tilewise.gui.style import style_sheet
-from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.model import Lesson, Pack
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from tilewise.gui.library.lesson_end import LessonEndView
     from tilewise.gui.player.player import LessonPlayer
     from tilewise.gui.present.presenter import PresenterWindow
+    from tilewise.gui.tiles.images import TileImages
     from tilewise.lessons.pack import MovesCheck
     from tilewise.lessons.readiness import Readiness
 
@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         self.after_paint = AfterFirstPaint(self)
         self.pending: list[MovesCheck] = []  # packs shown whose moves check is not done yet
         self._gate = BeforeInput(self.finish_checks, self)
-        self.images = TileImages(settings.theme)
+        self._images: TileImages | None = None  # the tile faces, on first use (``images``)
         self.library = LibraryView()
         self._player: LessonPlayer | None = None
         self.lesson_end: LessonEndView | None = None  # built on the first finished lesson
@@ -140,6 +140,16 @@ class MainWindow(QMainWindow):
         self.help_menu.addAction(self.act_help)
         self.help_menu.addAction(self.act_glossary)
         self.help_menu.addAction(self.act_about)
+
+    @property
+    def images(self) -> TileImages:
+        """The tile faces in the settings' theme, shared by the rooms; made (and the SVG
+        renderer imported) on first use: the library draws no tile (issue 21)."""
+        if self._images is None:
+            from tilewise.gui.tiles.images import TileImages
+
+            self._images = TileImages(self.settings.theme)
+        return self._images
 
     @property
     def player(self) -> LessonPlayer:
@@ -597,7 +607,8 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.setStyleSheet(style_sheet(theme, text_scale))
-        self.images.set_theme(theme)
+        if self._images is not None:  # else made in the new theme when first used
+            self._images.set_theme(theme)
         self.apply_language(language)  # listeners re-render the library and the step
 
     def apply_language(self, language: str) -> None:

@@ -8,9 +8,14 @@ image once ate memory until the app aborted. Labels that show such text get
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel
+
+if TYPE_CHECKING:  # its enums cost time at start (issue 21)
+    from PySide6.QtWidgets import QMessageBox
 
 
 def make_plain(*labels: QLabel | QMessageBox) -> None:

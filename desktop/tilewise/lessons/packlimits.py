@@ -30,7 +30,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 __all__ = [
     "ASSET_KINDS",
@@ -284,6 +283,8 @@ def asset_problem(path: Path, limits: PackLimits = LIMITS) -> str | None:
 
 
 def _svg_problem(data: bytes) -> str | None:
+    from xml.etree import ElementTree  # only for a pack's SVG: not needed to start (issue 21)
+
     try:
         text = decode_text(data)
     except UnicodeDecodeError:

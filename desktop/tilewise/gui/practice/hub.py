@@ -21,19 +21,21 @@ from tilewise.gui.plaintext import make_plain
 from tilewise.i18n import _, add_listener, current_language, remove_listener
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Pack
-from tilewise.lessons.practice.lines import PracticeLine, lines_from_pack
 from tilewise.store.progress import PracticeScore, SaveFailed
 
 if TYPE_CHECKING:
     from tilewise.gui.play.view import PlayView
     from tilewise.gui.practice.charleston import CharlestonPracticeView
     from tilewise.gui.practice.claims import ClaimsDrillView
+    from tilewise.lessons.practice.lines import PracticeLine
 
 log = logging.getLogger(__name__)
 
 
 def practice_lines(packs: list[Pack]) -> tuple[tuple[PracticeLine, ...], Pack | None]:
     """The practice lines of the first pack that has them (empty and None when none does)."""
+    from tilewise.lessons.practice.lines import lines_from_pack
+
     for pack in packs:
         try:
             return lines_from_pack(pack), pack
@@ -107,23 +109,24 @@ def let_text_wrap(view: QWidget) -> None:
 class PracticeHub:
     """The practice page and both mode views inside one main window (see the module doc).
 
-    The two mode views are built (and imported) on first use (issue 10, cold start).
+    The two mode views are built (and imported) on first use (issue 10, cold start); so are
+    the practice page and the practice lines, which the library does not show (issue 21:
+    only the library's button and the menu entry are made at start). The lines come from the
+    window's packs when first needed, so a pack its check left out gives none.
     """
 
     def __init__(self, window: Any) -> None:
         self.window = window
-        self.lines, pack = practice_lines(list(window.packs))
-        self.pack_path = Path(pack.path) if pack is not None else None
+        self._lines: tuple[PracticeLine, ...] | None = None
+        self._pack_path: Path | None = None
         self.scores: list[PracticeScore] = []
-        self.page = PracticePage()
+        self._page: PracticePage | None = None
         self._charleston: CharlestonPracticeView | None = None
         self._claims: ClaimsDrillView | None = None
         self._play: PlayView | None = None
         #: (pack, lesson) of the guided hand being played, for its review situations.
         self._guided_lesson: tuple[Any, Any] = (None, None)
         self._return_to: QWidget | None = None
-        let_text_wrap(self.page)
-        window.stack.addWidget(self.page)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open:practice")
         self.open_button.clicked.connect(self.show_page)
@@ -131,13 +134,38 @@ class PracticeHub:
         self.action = QAction(window)
         self.action.triggered.connect(self.show_page)
         window.app_menu.insertAction(window.act_profiles, self.action)
-        self.page.charleston_button.clicked.connect(self.open_charleston)
-        self.page.claims_button.clicked.connect(self.open_claims)
-        self.page.play_button.clicked.connect(self.open_play)
-        self.page.back_button.clicked.connect(window.show_library)
         add_listener(self.retranslate)
         window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
         self.retranslate()
+
+    @property
+    def lines(self) -> tuple[PracticeLine, ...]:
+        """The practice lines (:func:`practice_lines` of the window's packs), on first use."""
+        if self._lines is None:
+            self._lines, pack = practice_lines(list(self.window.packs))
+            self._pack_path = Path(pack.path) if pack is not None else None
+        return self._lines
+
+    @property
+    def pack_path(self) -> Path | None:
+        """The folder of the pack the practice lines come from (None when none has them)."""
+        _ = self.lines
+        return self._pack_path
+
+    @property
+    def page(self) -> PracticePage:
+        """The practice page, built (and added to the stack) on first use."""
+        if self._page is None:
+            page = PracticePage()
+            let_text_wrap(page)
+            self.window.stack.addWidget(page)
+            page.charleston_button.clicked.connect(self.open_charleston)
+            page.claims_button.clicked.connect(self.open_claims)
+            page.play_button.clicked.connect(self.open_play)
+            page.back_button.clicked.connect(self.window.show_library)
+            self._page = page
+            self._retranslate_page()
+        return self._page
 
     @property
     def charleston(self) -> CharlestonPracticeView:
@@ -339,13 +367,18 @@ class PracticeHub:
         """Every text of the practice page and views (an i18n listener)."""
         self.open_button.setText(_("Practice: Charleston, claims and whole hands"))
         self.action.setText(_("Pr&actice"))
-        self.page.retranslate(lines_missing=not self.lines)
-        self.page.scores.setText("\n".join(
-            _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
-              asked=s.asked, seed=s.seed) for s in self.scores[-5:]))
+        if self._page is not None:  # built later: then
+            self._retranslate_page()
         for view in (self._charleston, self._claims, self._play):  # built later: then
             if view is not None:
                 view.retranslate()
+
+    def _retranslate_page(self) -> None:
+        page = self.page
+        page.retranslate(lines_missing=not self.lines)
+        page.scores.setText("\n".join(
+            _("{mode}: {right} of {asked} (deal {seed})", mode=mode_name(s.mode), right=s.right,
+              asked=s.asked, seed=s.seed) for s in self.scores[-5:]))
 
 
 def mode_name(mode: str) -> str:
