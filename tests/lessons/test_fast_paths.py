@@ -194,3 +194,32 @@ def test_the_disk_cache_is_keyed_on_every_byte_and_the_validator(
     pack.clear_cache()
     with pytest.raises(pack.PackError, match="not a plain file"):
         pack.load_pack(folder, cache_dir=cache)
+
+
+def test_the_cycle_collector_is_paused_while_reading_and_then_as_it_was() -> None:
+    import gc
+
+    seen: list[bool] = []
+
+    def watching(question: Any) -> dict[str, Any]:
+        seen.append(gc.isenabled())
+        return judge(question)
+
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            with pack._paused_gc():
+                seen.append(gc.isenabled())
+            assert gc.isenabled() is enabled
+        assert seen == [False, False]
+        gc.enable()
+        with pytest.raises(pack.PackError):
+            pack.load_pack(CORE / "po")  # no pack.toml: refused, the collector back on
+        assert gc.isenabled()
+        _, check = pack.open_pack(CORE, judge=watching)  # a judge: never from the cache
+        assert check is not None and gc.isenabled()
+        while not seen[2:]:  # the first lessons may judge nothing
+            check.step()
+        assert gc.isenabled() and not any(seen)
+    finally:
+        gc.enable()
