@@ -223,3 +223,24 @@ def test_the_cycle_collector_is_paused_while_reading_and_then_as_it_was() -> Non
         assert gc.isenabled() and not any(seen)
     finally:
         gc.enable()
+
+
+def test_the_shape_shortcut_leaves_other_kinds_of_table_and_text_to_the_full_walk() -> None:
+    from collections import OrderedDict, UserString
+
+    class Text(str):
+        pass
+
+    class Tiles(list[Any]):
+        pass
+
+    long = Text("x" * (LIMITS.chars + 1))
+    over = [("a[0]", f"{LIMITS.chars + 1} characters; a text may hold at most {LIMITS.chars}")]
+    assert shape_problems({"a": [long]}) == over
+    assert shape_problems({"a": Tiles([long])}) == over
+    assert shape_problems(OrderedDict(a=[long])) == over
+    assert not packlimits._within(OrderedDict(), 0, LIMITS)  # the full walk decides
+    assert packlimits._within({"a": ["short", 1, 2.5, True, None, UserString("x")]}, 0, LIMITS)
+    short = {"a": [Text("short")]}
+    assert not packlimits._within(short, 0, LIMITS) and shape_problems(short) == []
+    assert packlimits._within("a top-level text is not measured", 0, LIMITS)

@@ -221,26 +221,37 @@ def _within(value: Any, depth: int, limits: PackLimits) -> bool:
     """True when :func:`shape_problems` finds nothing in ``value`` at ``depth`` (the same
     checks; it recurses at most ``limits.depth`` deep). ``value`` is what TOML gives, a table
     at the top: the strings in it are measured by the table or list that holds them."""
-    if not isinstance(value, dict | list):
-        return True
-    if depth >= limits.depth or len(value) > limits.items:
+    kind = type(value)
+    if kind is not dict and kind is not list:
+        return not isinstance(value, dict | list)  # a subclass: the full walk decides
+    return _fits(value, depth, limits.depth, limits.items, limits.chars, limits.key_chars)
+
+
+def _fits(value: dict[str, Any] | list[Any], depth: int, depth_limit: int, items: int,
+          chars: int, key_chars: int) -> bool:
+    """:func:`_within` for a table or list (exactly ``dict`` or ``list``), the limits as
+    plain numbers. Most leaves are strings (tile codes, texts): measured by the table or list
+    that holds them, told apart by their exact type, a loop over the keys instead of
+    ``any()``: half the time of the check on a 100-lesson pack (issue 21)."""
+    if depth >= depth_limit or len(value) > items:
         return False
-    deeper = depth + 1
-    # Most leaves are strings (tile codes, texts): measured here rather than in a call of
-    # their own, which was most of the check's time on a 100-lesson pack (issue 21).
-    chars = limits.chars
-    if isinstance(value, dict):
-        key_chars = limits.key_chars
-        if any(len(key) > key_chars for key in value):
-            return False
-        items: Iterable[Any] = value.values()
+    if type(value) is dict:
+        for key in value:
+            if len(key) > key_chars:
+                return False
+        children: Iterable[Any] = value.values()
     else:
-        items = value
-    for item in items:
-        if isinstance(item, str):
+        children = value
+    depth += 1
+    for item in children:
+        kind = type(item)
+        if kind is str:
             if len(item) > chars:
                 return False
-        elif not _within(item, deeper, limits):
+        elif kind is dict or kind is list:
+            if not _fits(item, depth, depth_limit, items, chars, key_chars):
+                return False
+        elif isinstance(item, str | dict | list):  # a subclass: the full walk decides
             return False
     return True
 

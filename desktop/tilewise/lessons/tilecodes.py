@@ -18,8 +18,11 @@ from tilewise.rules.verdict import Reason
 CODES: tuple[str, ...] = (*tiles.STANDARD, tiles.FLOWER, *tiles.FLOWER_FACES, tiles.JOKER)
 
 
+@lru_cache(maxsize=4096)
 def canonical(code: str) -> str | None:
-    """The tile ``code`` plays as (``F3`` -> ``F``), or None when it is not a tile code."""
+    """The tile ``code`` plays as (``F3`` -> ``F``), or None when it is not a tile code.
+    Answers are kept (a pack names the same few dozen codes tens of thousands of times;
+    issue 21), at most 4,096 of them."""
     try:
         return tiles.parse_tile(code)
     except tiles.TileError:
