@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tilewise import tomltext
 from tilewise.lessons import moves, pack, packlimits, tilecodes
 from tilewise.lessons.packlimits import LIMITS, PackLimits, long_dotted_key, shape_problems
 from tilewise.rules.referee import judge
@@ -46,7 +47,7 @@ def test_what_the_compiled_reader_refuses_is_read_by_tomllib(text: str) -> None:
 
 
 def test_without_the_compiled_reader_tomllib_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pack, "_rtoml", None)
+    monkeypatch.setattr(tomltext, "_rtoml", None)
     assert pack.read_toml("when = 1979-05-27\n") == {"when": datetime.date(1979, 5, 27)}
 
 

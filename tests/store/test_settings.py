@@ -6,6 +6,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tilewise.store.settings import Settings
 
@@ -54,6 +56,31 @@ def test_malformed_file_is_kept_aside_and_defaults_used(home: Path) -> None:
     path.write_bytes(b"\xff\xfe not utf-8")
     again = Settings.load()
     assert again.recovered_from is not None and again.recovered_from != settings.recovered_from
+
+
+# Pieces of settings files, good and broken (what a hand edit or a cut-off write leaves).
+PIECES = ["language", "theme", " = ", "=", '"de"', "'de'", '"""x"""', '"', "'", "64", "1.25",
+          "1e3", "nan", "inf", "+1", "0x1f", "true", "false", "[", "]", "{", "}", ",", ".",
+          "\n", "\r", "\t", " ", "#", "\\", "1979-05-27", "-", "_", "\x00"]
+
+
+@settings(derandomize=True, deadline=None, database=None, max_examples=300)
+@given(st.lists(st.sampled_from(PIECES), max_size=14))
+def test_a_settings_text_is_read_as_tomllib_reads_it_or_moved_aside_as_it_refuses(
+        tmp_path_factory: pytest.TempPathFactory, pieces: list[str]) -> None:
+    """The file is read with the compiled reader first (``tilewise.tomltext``, issue 21): it
+    gives ``tomllib``'s settings for every text ``tomllib`` reads, and every text ``tomllib``
+    refuses is moved aside, whatever the compiled reader would make of it (300 texts)."""
+    text = "".join(pieces)
+    path = tmp_path_factory.mktemp("s") / "settings.toml"
+    path.write_text(text, encoding="utf-8", newline="")
+    loaded = Settings.load(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assert loaded.recovered_from is not None and not path.exists()
+    else:
+        assert loaded.recovered_from is None and loaded == Settings._from_mapping(data)
 
 
 @pytest.mark.parametrize(

@@ -38,8 +38,7 @@ import tilewise.lessons.catalog
 import tilewise.lessons.pack
 import tilewise.store.progress
 import tilewise.store.review
-import tilewise.store.settings
-import tilewise.store.transfer  # noqa: F401
+import tilewise.store.settings  # noqa: F401
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

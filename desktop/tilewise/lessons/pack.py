@@ -31,7 +31,6 @@ import contextlib
 import gc
 import json
 import re
-import tomllib
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -73,11 +72,7 @@ from tilewise.lessons.packlimits import (
     read_regular,
     shape_problems,
 )
-
-try:
-    import rtoml as _rtoml
-except ImportError:  # pragma: no cover - a build without it reads with tomllib alone
-    _rtoml = None  # type: ignore[assignment]
+from tilewise.tomltext import read_toml
 
 __all__ = ["MovesCheck", "PackError", "Problem", "clear_cache", "load_pack", "open_pack",
            "read_toml"]
@@ -295,21 +290,6 @@ def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
     return sums
 
 
-def read_toml(text: str) -> dict[str, Any]:
-    """Parse TOML ``text``: with ``rtoml`` (compiled, about 8x ``tomllib`` on our packs,
-    issue 21) when it is installed and reads the text, else with ``tomllib``, whose errors
-    (``TOMLDecodeError`` naming the line, ``RecursionError``) are the ones reported: a text
-    ``rtoml`` refuses, for any reason, is read again by ``tomllib``. Both give the same
-    tables for the same valid text (TOML 1.0)."""
-    if _rtoml is not None:
-        try:
-            data: dict[str, Any] = _rtoml.loads(text)
-            return data
-        except Exception:  # noqa: BLE001 - tomllib names the problem (or reads what it can)
-            pass
-    return tomllib.loads(text)
-
-
 def _read_json(file: Path | None) -> dict[str, Any] | None:
     if file is None or not file.is_file():
         return None
@@ -442,7 +422,7 @@ class _PackReader:
             return None
         try:
             data = read_toml(text)
-        except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError: a ValueError
             at = re.search(r"\(at line (\d+)", str(exc))
             self.problem(f"line {at.group(1)}" if at else "file", f"cannot read TOML: {exc}")
             return None

@@ -1,7 +1,8 @@
 """App settings: one flat TOML file, ``config_dir()/settings.toml``.
 
-Read with ``tomllib``; written by a tiny writer for the flat keys below (strings, integers,
-floats; a key whose value is None is left out), atomically (temporary file + ``os.replace``).
+Read with ``tilewise.tomltext.read_toml`` (``rtoml``, else ``tomllib`` and its refusals);
+written by a tiny writer for the flat keys below (strings, integers, floats; a key whose value
+is None is left out), atomically (temporary file + ``os.replace``).
 
 - A file that is not valid TOML (or not a table) is moved aside to
   ``settings.malformed-<UTC timestamp>.toml`` and the defaults are used;
@@ -19,12 +20,12 @@ import math
 import os
 import re
 import tempfile
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from tilewise.store.paths import aside_path, config_dir
+from tilewise.tomltext import read_toml
 
 SETTINGS_NAME = "settings.toml"
 THEMES = ("classic", "contrast", "colourblind")
@@ -77,8 +78,8 @@ class Settings:
         except OSError:  # a folder of that name, no permission: the defaults, and say nothing
             return cls()  # more (saving fails too and is logged)
         try:
-            data: Any = tomllib.loads(raw.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            data: Any = read_toml(raw.decode("utf-8"))
+        except ValueError:  # tomllib.TOMLDecodeError, UnicodeDecodeError
             return cls(recovered_from=_move_aside(target))
         return cls._from_mapping(data)
 

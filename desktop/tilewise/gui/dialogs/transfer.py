@@ -27,23 +27,16 @@ import re
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 
 from tilewise.i18n import _, add_listener, remove_listener
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
-from tilewise.store.transfer import (
-    TransferError,
-    backup_dir,
-    backup_time,
-    backups,
-    check_backup,
-    import_learner,
-    read_export,
-    restore_backup,
-    write_export,
-)
+
+# tilewise.store.transfer is imported by the entries when chosen: not needed to start (issue 21)
+if TYPE_CHECKING:
+    from tilewise.store.transfer import TransferError
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +93,8 @@ class LearnerFiles:
             return None
         path = Path(chosen)
         self.window.save_progress()  # the file holds the step the learner is on
+        from tilewise.store.transfer import write_export
+
         try:
             write_export(self.store, profile.id, path)
         except (OSError, sqlite3.Error, ValueError) as error:
@@ -123,6 +118,8 @@ class LearnerFiles:
         if not chosen:
             return None
         path = Path(chosen)
+        from tilewise.store.transfer import TransferError, import_learner, read_export
+
         try:
             data = read_export(path)
             profile = import_learner(self.store, data)
@@ -166,6 +163,14 @@ class LearnerFiles:
         told)."""
         if self._read_only():
             return None
+        from tilewise.store.transfer import (
+            TransferError,
+            backup_time,
+            backups,
+            check_backup,
+            restore_backup,
+        )
+
         found = backups(self._backup_folder())
         if not found:
             self.tell(_("There is no backup yet. Tilewise makes one each time it starts."),
@@ -217,6 +222,8 @@ class LearnerFiles:
     def _backup_folder(self) -> Path:
         """The backups folder beside the store's own file (``backup_dir()`` for the usual
         store, where each start puts its copy)."""
+        from tilewise.store.transfer import backup_dir
+
         return self.store.path.parent / backup_dir().name
 
     def _read_only(self) -> bool:
