@@ -9,6 +9,7 @@ supply check worked out once per table, and the one-pass reading of tile lists.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
@@ -21,7 +22,15 @@ from tilewise.rules.cardlines import expansions, parse_card
 from tilewise.rules.jokers import card_line_for, completing_tiles, line_fits, line_matches
 from tilewise.rules.referee import forget_hands, judge
 from tilewise.rules.state import ScenarioError, Table
-from tilewise.rules.tiles import JOKER, STANDARD, TileError, parse_played, parse_written, rank_of
+from tilewise.rules.tiles import (
+    JOKER,
+    STANDARD,
+    TERMINALS_AND_HONORS,
+    TileError,
+    parse_played,
+    parse_written,
+    rank_of,
+)
 from tilewise.rules.wins import wsm_winning_split
 
 SETTINGS = settings(derandomize=True, deadline=None, database=None,
@@ -283,3 +292,122 @@ def test_a_seat_may_be_a_string_of_another_kind() -> None:
     assert seat == "E" and type(seat) is str
     with pytest.raises(ScenarioError, match="a seat in hands must be one of E S W N, not 'X'"):
         Table("wsm", {"hands": {"E": [], "X": []}})
+
+
+#: Melds beside a concealed hand (only their number counts for a WSM win).
+PONGS = (state.Meld("pong", ("9D",) * 3),) * 4
+
+
+@st.composite
+def odd_wsm_hands(draw: st.DrawFn) -> tuple[list[str], int]:
+    """Hands the lookup must refuse or pass to the split: seven pairs (some with four of a
+    kind), thirteen terminals, a flower or joker, five copies of a tile, the wrong size."""
+    kind = draw(st.sampled_from(["pairs", "terminals", "odd tile", "five", "size"]))
+    if kind == "pairs":
+        tiles = [t for t in draw(st.lists(st.sampled_from(STANDARD), min_size=7, max_size=7))
+                 for _ in range(2)]
+    elif kind == "terminals":
+        tiles = [*TERMINALS_AND_HONORS, draw(st.sampled_from(STANDARD))]
+    elif kind == "odd tile":
+        tiles = [*"1B 2B 3B 4C 5C 6C 7D 8D 9D E E E".split(), draw(st.sampled_from(["F", "J"])),
+                 "1B"]
+    elif kind == "five":
+        tiles = ["1B"] * 5 + "2B 3B 4C 5C 6C 7D 8D 9D E".split()
+    else:
+        tiles = [draw(st.sampled_from(STANDARD)) for _ in range(draw(st.integers(0, 15)))]
+    return draw(st.permutations(tiles)), 0 if kind != "size" else draw(st.integers(0, 5))
+
+
+@settings(SETTINGS, max_examples=400)
+@given(st.one_of(wsm_hands(), odd_wsm_hands()))
+@example(("1B 1B 1B 2B 2B 2B 3B 3B 3B 4B 4B 5C 6C 7C".split(), 0))  # pungs or chis
+@example(("1B 1B 1B 1B 2B 3B 5D 5D".split(), 2))  # four copies as pung + chi
+@example(("E E E S S S W W W N N RD RD RD".split(), 0))  # honors only, the pair there
+@example(("E E S S 1B 2B 3B 4B 5B 6B 7C 8C 9C 9C".split(), 0))  # two pairs: no win
+@example(("1B 1B 1C 1C 1D 1D E E 2B 3B 4B 2C 3C 4C".split(), 0))  # a pair in every block
+@example(("E S W 1B 1B 2B 3B 4B 4C 5C 6C 7D 8D 9D".split(), 0))  # honors make no chi
+@example(("E S W 1B 2B 3B 4C 5C 6C 7D 8D 9D N N".split(), 0))  # nor beside the pair
+@example(("E S W N N 1B 2B 3B 4C 5C 6C".split(), 1))  # nor with a meld
+@example(("1B 1B 2B 2B 3C 3C 4C 4C 5D 5D 6D 6D E E".split(), 0))  # seven pairs
+@example(("1B 1B 1B 1B 2C 2C 3C 3C 4D 4D 5D 5D E E".split(), 0))  # seven pairs, a four
+@example(("1B 9B 1C 9C 1D 9D E S W N RD GD WD WD".split(), 0))  # thirteen terminals
+@example(("1B 9B 1C 9C 1D 9D E S W N RD GD WD 5B".split(), 0))  # one tile 2-8: no win
+def test_the_win_lookup_is_the_split(hand: tuple[list[str], int]) -> None:
+    # 400 derandomized hands: wins in one or several ways, near misses, seven pairs,
+    # thirteen terminals, flowers and jokers, five copies, every size; splits forgotten
+    tiles, melded = hand
+    wins.forget_splits()
+    split = wins._concealed_split(tuple(sorted(tiles)), melded)
+    assert wins.wsm_wins(tiles, PONGS[:melded]) is (split is not None)
+
+
+def test_every_block_in_the_set_table_splits_and_no_other_does() -> None:
+    suited, honors = wins._set_patterns()
+    for patterns, start, end in ((suited, 0, 9), (honors, 27, 34)):
+        for pattern in patterns:  # every block the table holds splits by the greedy split
+            counts = [0] * 34
+            for index in range(start, end):
+                counts[index] = pattern >> (4 * (index - start)) & 15
+            assert wins._sets(counts, start, end) is not None
+    # a block that splits but lies outside the table, or one that does not split inside it:
+    # each would show in a hand of that block and pairs elsewhere
+    rng = random.Random(21)
+    for _ in range(2000):
+        block = [rng.choice(STANDARD[:9]) for _ in range(rng.choice([3, 6, 9, 12]))]
+        counts = [block.count(tile) for tile in STANDARD]
+        key = sum(wins._NIBBLE[tile] for tile in block)
+        assert (key in suited) is (wins._sets(counts, 0, 9) is not None)
+
+
+def _plain_lists(value: Any) -> tuple[dict[str, list[str]], dict[str, list[str]], Counter[str]]:
+    """A seat map of tile lists read as before: list by list, then counted as written."""
+    lists = state._seat_map(value, "hands")
+    written, plays = {}, {}
+    for seat, tiles in lists.items():
+        written[seat], plays[seat] = parse_played(tiles)
+    return written, plays, Counter(t for tiles in written.values() for t in tiles)
+
+
+_CODES = [*STANDARD, "F", "J", "F1", "F8"]
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.dictionaries(
+    st.sampled_from(["E", "S", "W", "N"]),
+    st.one_of(
+        st.lists(st.sampled_from(_CODES), max_size=14),
+        st.lists(st.sampled_from(_CODES), max_size=3).map(Codes),  # not a plain list
+        st.lists(st.one_of(st.sampled_from(_CODES), st.sampled_from(["5b", 7, None])),
+                 max_size=4),
+        st.lists(st.sampled_from(STANDARD), max_size=3).map(lambda t: [*t, ["1B"]]),
+        st.sampled_from(["1B", None, {"a": 1}]),
+    ), max_size=4))
+def test_tile_lists_read_at_once_as_list_by_list(lists: dict[str, Any]) -> None:
+    # 300 derandomized seat maps: plain codes, flower faces, lists of another type, codes
+    # that are not tiles, unhashable items, values that are not lists; the same lists, play
+    # codes and counts, or the same first refusal
+    counted: dict[str, int] = {}
+    try:
+        expected = _plain_lists(lists)
+    except TileError as error:
+        with pytest.raises(TileError) as fast:
+            state._tile_lists(lists, "hands", counted)
+        assert (fast.value.reason, fast.value.tile) == (error.reason, error.tile)
+        return
+    written, plays = state._tile_lists(lists, "hands", counted)
+    assert (written, plays, counted) == expected
+    assert all(written[seat] is not lists[seat] and plays[seat] is not written[seat]
+               for seat in written)  # the table's own lists, one for each reading
+
+
+def test_a_tables_counts_are_its_own_state() -> None:
+    east = {"hands": {"E": ["1B"] * 4}, "discards": {"S": ["2B"]}}
+    first = Table("wsm", east)
+    east["hands"]["E"].append("1B")  # the state changes after it was read: not seen
+    assert first.written_counts() == Counter({"1B": 4, "2B": 1})
+    first.check_supply()
+    with pytest.raises(TileError, match="TILE_SUPPLY_EXCEEDED"):
+        Table("wsm", east).check_supply()  # a new table reads the new state
+    last = Table("wsm", {"hands": {"E": ["3C"]}, "last_discard": {"tile": "3C", "by": "S"}})
+    assert last.written_counts() == Counter({"3C": 2})
+    assert last._counted == {"3C": 1}  # what was read is not changed by the count

@@ -9,7 +9,7 @@ needs a key that is missing asks for it through an accessor, which raises
 from __future__ import annotations
 
 import marshal
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +21,10 @@ from tilewise.rules.cardlines import (
 from tilewise.rules.cardlines import parse_card as _parse_card
 from tilewise.rules.seats import SEATS, is_seat, seats_after
 from tilewise.rules.tiles import (
+    FLOWER,
+    JOKER,
     RULESETS,
+    STANDARD,
     TileError,
     check_supply,
     describe,
@@ -162,6 +165,44 @@ def _seat_map(value: object, what: str) -> Mapping[str, Any]:
     return mapping
 
 
+#: Codes that play as written (no flower face): a list of them is its own list of play codes.
+_PLAIN = frozenset(STANDARD + (FLOWER, JOKER))
+
+
+def _tile_lists(value: object, what: str, counted: dict[str, int]
+                ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """A map of seat -> tile list (``hands``, ``discards``) read as :func:`parse_played` reads
+    each list: ``(lists as written, lists of play codes)``, by seat; the codes as written are
+    counted into ``counted``. ScenarioError for a key that is not a seat; TileError
+    ``UNKNOWN_TILE`` for the first list (in the map's order) that is not a list of codes.
+
+    Plain JSON lists are copied and counted at C speed, and the codes met are checked in one
+    set comparison: when all are codes that play as written (no flower face), each list is
+    its own play codes (issue 21: reading one list code by code cost as much as copying and
+    counting all of them). Anything else is read list by list, by :func:`parse_played`, which
+    names the first bad code; tests/rules/test_fast_paths.py checks both readings agree."""
+    lists = _seat_map(value, what)
+    written: dict[str, list[str]] = {}
+    try:
+        for seat, tiles in lists.items():
+            if type(tiles) is not list:
+                break
+            written[seat] = tiles.copy()
+            _count_elements(counted, tiles)
+        else:
+            if counted.keys() <= _PLAIN:
+                return written, {seat: tiles.copy() for seat, tiles in written.items()}
+    except TypeError:  # an item that is not even hashable: refused below
+        pass
+    plays: dict[str, list[str]] = {}  # faces, a list of another type, or a bad code
+    for seat, tiles in lists.items():
+        counted_already = seat in written
+        written[seat], plays[seat] = parse_played(tiles)
+        if not counted_already:
+            _count_elements(counted, written[seat])
+    return written, plays
+
+
 def parse_meld(value: object) -> Meld:
     """Read one protocol meld object; raises ScenarioError / TileError."""
     meld = _mapping(value, "a meld")
@@ -239,7 +280,7 @@ class Table:
     __slots__ = (
         "ruleset", "dealer", "phase", "step", "hands", "written_hands", "melds", "discards",
         "written_discards", "has_last_discard", "last_discard", "turn", "next_drawn",
-        "pending_kong", "dead", "card", "_supply_checked", "_supply_error",
+        "pending_kong", "dead", "card", "_counted", "_supply_checked", "_supply_error",
     )
 
     def __init__(self, ruleset: object, state: object) -> None:
@@ -257,19 +298,23 @@ class Table:
             raise _fail("step must be a string")
         self.step: str | None = step
         #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
-        self.written_hands: dict[str, list[str]] = {}
-        self.hands: dict[str, list[str]] = {}
-        for seat, tiles in _seat_map(state.get("hands", _NO_SEATS), "hands").items():
-            self.written_hands[seat], self.hands[seat] = parse_played(tiles)
+        counted: dict[str, int] = {}  # copies of each code as written, counted as read
+        self.written_hands: dict[str, list[str]]
+        self.hands: dict[str, list[str]]
+        self.written_hands, self.hands = _tile_lists(state.get("hands", _NO_SEATS), "hands",
+                                                     counted)
         self.melds: dict[str, list[Meld]] = {}
         for seat, melds in _seat_map(state.get("melds", _NO_SEATS), "melds").items():
             if not isinstance(melds, list):
                 raise _fail("melds per seat must be a list")
             self.melds[seat] = [parse_meld(meld) for meld in melds]
-        self.written_discards: dict[str, list[str]] = {}
-        self.discards: dict[str, list[str]] = {}
-        for seat, tiles in _seat_map(state.get("discards", _NO_SEATS), "discards").items():
-            self.written_discards[seat], self.discards[seat] = parse_played(tiles)
+            for meld in self.melds[seat]:
+                _count_elements(counted, meld.written)
+        self.written_discards: dict[str, list[str]]
+        self.discards: dict[str, list[str]]
+        self.written_discards, self.discards = _tile_lists(
+            state.get("discards", _NO_SEATS), "discards", counted)
+        self._counted = counted
         self.has_last_discard: bool = "last_discard" in state
         last = state.get("last_discard")
         self.last_discard: Discard | None = (
@@ -360,22 +405,22 @@ class Table:
         kong is in flight and counts like any other (DECISIONS 23), unless the declarer's melds
         already hold it in a kong of that tile (the kong written with four tiles).
         """
-        tiles: list[str] = []  # one list counted at once (Counter's quick path)
-        for hand in self.written_hands.values():
-            tiles += hand
-        for melds in self.melds.values():
-            for meld in melds:
-                tiles += meld.written
-        for river in self.written_discards.values():
-            tiles += river
-        counts = Counter(tiles)
+        return Counter(self._supply_counts())
+
+    def _supply_counts(self) -> Mapping[str, int]:
+        """:meth:`written_counts` as a plain mapping: the copies counted as the state was read
+        (hands, melds, rivers), themselves when neither the last discard nor a pending kong's
+        tile adds one (no copy made), else a copy with those added."""
+        counts = self._counted
         last = self.last_discard
         if last is not None and not self.last_discard_placed(last):
+            counts = Counter(counts)
             counts[last.written] += 1
         pending = self.pending_kong
         if pending is not None and not any(
             meld.is_kong and pending.tile in meld.tiles for meld in self.melds_of(pending.seat)
         ):
+            counts = Counter(counts)
             counts[pending.face or pending.tile] += 1
         return counts
 
@@ -405,7 +450,7 @@ class Table:
         question asks it once per claim)."""
         if not self._supply_checked:
             try:
-                check_supply(self.written_counts(), self.ruleset)
+                check_supply(self._supply_counts(), self.ruleset)
             except TileError as error:
                 self._supply_error = error
             self._supply_checked = True

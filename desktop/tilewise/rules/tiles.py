@@ -15,7 +15,7 @@ set holds).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 SUITS: tuple[str, ...] = ("B", "C", "D")
 WINDS: tuple[str, ...] = ("E", "S", "W", "N")
@@ -177,7 +177,7 @@ def check_in_set(tiles: Iterable[str], ruleset: str) -> None:
             raise TileError("TILE_NOT_IN_SET", tile)
 
 
-def check_supply(counts: Counter[str], ruleset: str) -> None:
+def check_supply(counts: Mapping[str, int], ruleset: str) -> None:
     """Raise ``TILE_NOT_IN_SET`` or ``TILE_SUPPLY_EXCEEDED`` if ``counts`` cannot come from one set.
 
     ``counts`` maps codes to the copies seen in one state (hands, melds, discards), as play
