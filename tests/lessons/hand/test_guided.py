@@ -40,6 +40,21 @@ def test_the_core_scripts_play_to_a_win(core: Any, card: PracticeCard, lesson_id
     assert late.kind == "refused" and late.verdict.reason == "NOT_YOUR_TURN"
 
 
+def test_a_copy_plays_on_with_its_own_history(core: Any, card: PracticeCard) -> None:
+    hand = hand_step(core, "first-hand-american")
+    guided = GuidedHand(hand, card)
+    assert guided.attempt(hand.script[0].expect).kind == "right"
+    engine = guided.engine
+    moves, events = list(engine.moves), list(engine.events)
+    assert moves and events
+    twin = copy.deepcopy(engine)
+    assert twin.act({**hand.script[1].expect, "seat": hand.seat}).legal
+    assert engine.moves == moves and engine.events == events  # the original's, unchanged
+    assert twin.moves[:len(moves)] == moves and len(twin.moves) > len(moves)
+    assert twin.events[:len(events)] == events and twin.state != engine.state
+    assert twin.card is engine.card and twin.cache is engine.cache
+
+
 def test_wrong_refused_and_off_plan_moves_change_nothing(core: Any, card: PracticeCard) -> None:
     hand = hand_step(core, "first-hand-american")
     guided = GuidedHand(hand, card)
