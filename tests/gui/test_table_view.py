@@ -331,32 +331,3 @@ def test_the_reduced_motion_setting_turns_the_slides_off(window: Any, monkeypatc
     for code in ("1C", "2C", "3C"):
         player.drop(rack_index(player, code), "pass")
     assert player.session.record().done and not player.table_scene.sliding()
-
-
-def test_still_items_are_kept_as_drawings_except_while_zooming(window: Any, qtbot: Any) -> None:
-    """Text, fixed tiles and zones are copied from kept drawings at each repaint (issue 21);
-    a zoom draws them afresh until it settles, then they are kept again, also on a new table;
-    what is shown is the same either way."""
-    from PySide6.QtWidgets import QGraphicsItem
-
-    from tilewise.gui.table.scene import STILL_ITEMS
-
-    player = open_step(window, "charleston", "first-right")
-    view, scene = player.table, player.table_scene
-    kept = QGraphicsItem.CacheMode.DeviceCoordinateCache
-
-    def modes() -> set[Any]:
-        return {i.cacheMode() for i in scene.items() if isinstance(i, STILL_ITEMS)}
-
-    assert modes() == {kept}
-    assert {i.cacheMode() for i in scene.tiles} == {QGraphicsItem.CacheMode.NoCache}
-    shown = view.viewport().grab().toImage()
-    view.zoom_in()
-    assert modes() == {QGraphicsItem.CacheMode.NoCache}
-    press_move_release(player, rack_index(player, "1C"), scene.slot_centre("pass", 0))
-    assert modes() == {QGraphicsItem.CacheMode.NoCache}  # the new table: still zooming
-    qtbot.waitUntil(lambda: modes() == {kept}, timeout=3000)
-    view.zoom_out()
-    press_move_release(player, player.desk.table.staged("pass")[0], QPointF(4, 4))
-    qtbot.waitUntil(lambda: modes() == {kept}, timeout=3000)
-    assert view.viewport().grab().toImage() == shown

@@ -101,11 +101,9 @@ RACK_ROOM = 24.0
 ARROW_ROOM = 90.0
 
 
-#: Items that never move on a table and are slow to draw (text above all): drawn once per
-#: zoom level into a pixmap, then copied at every repaint (a full repaint at 3840x2160: 70 ->
-#: 14 ms of CPU, issue 21). Seat plates are plain fills, as fast to draw as to copy, and the
-#: largest: they are not kept (23 MB of pixmaps at 3840x2160 instead of 36).
-STILL_ITEMS = (QGraphicsSimpleTextItem, QGraphicsTextItem, FixedTile, ZoneItem)
+#: Items that never move on a table (unless they slide): the view draws them once into its
+#: still layer (``gui.table.layer``) and copies that at every repaint (issue 21).
+STILL_ITEMS = (QGraphicsSimpleTextItem, QGraphicsTextItem, FixedTile, ZoneItem, Plate, Arrow)
 
 
 @dataclass
@@ -128,6 +126,8 @@ class TableScene(QGraphicsScene):
     ``rebuilt`` is emitted after every redraw (the view lets go of items it held)."""
 
     rebuilt = Signal()
+    #: The still items under this scene rectangle changed (a null rectangle: any of them).
+    still_changed = Signal(QRectF)
 
     def __init__(self, images: TileImages, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -143,7 +143,12 @@ class TableScene(QGraphicsScene):
         self.spotlight: Spotlight | None = None
         self.spot_target: QGraphicsItem | None = None
         self.text_scale = 1.0  # presenter mode: larger words on the table
-        self.drawings_kept = True  # see keep_drawings
+        #: Set by a view that draws the still items itself (``gui.table.layer``): they carry
+        #: ``ItemHasNoContents`` then, so Qt does not draw them again.
+        self.layered = False
+        #: Bumped whenever the still items are drawn anew (added, removed): a layer of an older
+        #: version is never shown.
+        self.still_version = 0
         #: The view's fitted scale (screen px per scene unit) the table is laid out for: text
         #: and the tiles a task is about are drawn large enough at it (0: not known yet).
         self.view_scale = 0.0
@@ -236,7 +241,7 @@ class TableScene(QGraphicsScene):
             self._draw(table, new_task)
         if motions and self.animate:
             self._slide(motions, before)
-        self.keep_drawings(self.drawings_kept)
+        self.mark_still()
         self.rebuilt.emit()
 
     def _draw(self, table: Table, new_task: bool) -> None:
@@ -307,17 +312,25 @@ class TableScene(QGraphicsScene):
         self.focus_index = min(self.focus_index, max(0, len(self.tiles) - 1))
         self.update_focus()
 
-    def keep_drawings(self, keep: bool = True) -> None:
-        """Keep the still items' drawings (:data:`STILL_ITEMS`) as pixmaps, copied at every
-        repaint (``keep``), or draw them afresh each time: while the view zooms, a kept
-        drawing would be redone at every new scale, which costs more than drawing it once
-        (the view keeps them again once the zoom settles)."""
-        self.drawings_kept = keep
-        mode = (QGraphicsItem.CacheMode.DeviceCoordinateCache if keep
-                else QGraphicsItem.CacheMode.NoCache)
+    def is_still(self, item: QGraphicsItem) -> bool:
+        """Whether ``item`` lies still (:data:`STILL_ITEMS`, not sliding now)."""
+        return isinstance(item, STILL_ITEMS) and all(item is not s[0] for s in self._slides)
+
+    def mark_still(self) -> None:
+        """Have a layered view draw the still items (``ItemHasNoContents`` on them, off on the
+        others) and draw its layer afresh (``still_changed`` with a null rectangle)."""
+        no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
         for item in self.items():
             if isinstance(item, STILL_ITEMS):
-                item.setCacheMode(mode)
+                item.setFlag(no_contents, self.layered and self.is_still(item))
+        self.still_version += 1
+        self.still_changed.emit(QRectF())
+
+    def clear(self) -> None:
+        """Remove every item (the layer is drawn afresh)."""
+        super().clear()
+        self.still_version += 1
+        self.still_changed.emit(QRectF())
 
     def _item(self, tile_id: int) -> TileItem | None:
         return next((t for t in self.tiles if t.tile_id == tile_id), None)
@@ -1129,7 +1142,12 @@ class TableScene(QGraphicsScene):
         for ghost in self._ghosts:
             if ghost.scene() is self:
                 self.removeItem(ghost)
+        landed = [item for item, _start, _end in self._slides if item.scene() is self]
         self._slides, self._ghosts = [], []
+        for item in landed:  # still from now on: drawn in the layer
+            if isinstance(item, STILL_ITEMS) and self.layered:
+                item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+                self.still_changed.emit(item.sceneBoundingRect())
 
     # ---- decoding ------------------------------------------------------------------------
     def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
@@ -1162,7 +1180,10 @@ class TableScene(QGraphicsScene):
             hot = key == zone_id
             if zone.hot != hot:
                 zone.hot = hot
-                zone.update()
+                if zone.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+                    self.still_changed.emit(zone.sceneBoundingRect())
+                else:
+                    zone.update()
 
     # ---- the presenter's pointer -----------------------------------------------------------
     def plates(self) -> list[Plate]:

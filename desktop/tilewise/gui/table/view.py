@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QSize, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QTransform
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, QSizeF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tilewise.gui.table.items import TILE_H, TileItem
+from tilewise.gui.table.layer import StillLayer
 from tilewise.gui.table.scene import MIN_TILE_PX, TableScene
 
 
@@ -38,6 +39,10 @@ class TableView(QGraphicsView):
     Zoom (Ctrl +/-, Ctrl+0, Ctrl+wheel, a pinch) multiplies the fitted scale by
     :attr:`zoom` (:data:`ZOOM_RANGE`); faces are painted at the resulting device size
     (:func:`paint_face`), never scaled up from a smaller pixmap.
+
+    The still items (felt, plates, words, shown tiles, zones, arrows) are drawn once into
+    :attr:`layer` (:class:`~tilewise.gui.table.layer.StillLayer`) and copied from it at each
+    repaint; a zoom step back to the scale before copies that scale's kept layer (issue 21).
     """
 
     dropped = Signal(int, str, int)
@@ -68,20 +73,38 @@ class TableView(QGraphicsView):
         self._press: QPointF | None = None
         self.zoom = 1.0
         self._pinch_start = 1.0
-        # while zooming, the still items are drawn afresh; kept again once the zoom settles
-        self._settled = QTimer(self)
-        self._settled.setSingleShot(True)
-        self._settled.setInterval(250)
-        self._settled.timeout.connect(lambda: self.table.keep_drawings(True))
+        # The still items are drawn once into a layer the size of the viewport, which covers
+        # all of it (the felt first): Qt need not fill the viewport before (issue 21).
+        self.layer = StillLayer(self, scene)
+        scene.still_changed.connect(self._still_changed)
+        self.use_layer(True)
+
+    def use_layer(self, on: bool) -> None:
+        """Draw the still items in the still layer (``on``, always in the app), or have Qt
+        draw every item at every repaint (the tests compare the two)."""
+        self.table.layered = on
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, on)
+        self.table.mark_still()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
+        """The felt and every still item: the exposed part of the still layer (Qt API)."""
+        if self.table.layered:
+            self.layer.paint(painter, QRectF(rect))
+        else:
+            super().drawBackground(painter, rect)
+
+    def _still_changed(self, rect: QRectF) -> None:
+        """Still items changed under ``rect`` (scene; null: anywhere): draw that again."""
+        if rect.isNull():
+            self.layer.drop()
+            self.viewport().update()
+        else:
+            area = self.layer.repair(rect)
+            if not area.isEmpty():
+                self.viewport().update(area)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        # The still items' drawings (scene.STILL_ITEMS) live in Qt's pixmap cache; its
-        # default 10 MB holds less than one 3840x2160 table, and a cache that cannot hold
-        # them redraws them all at every repaint (issue 21). Room for one view of pixels.
-        size = event.size()
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(),
-                                       size.width() * size.height() * 4 // 1024))
         self.fit()
 
     def showEvent(self, event: object) -> None:  # noqa: N802 - Qt API
@@ -153,8 +176,6 @@ class TableView(QGraphicsView):
             centre = self.mapToScene(self.viewport().rect().center())
         self._zoom_centre = centre if factor > 1.0 else None
         self.zoom = factor
-        self.table.keep_drawings(False)
-        self._settled.start()
         self.fit()
         self.viewport().update()
         self.zoomed.emit(factor)

@@ -1,0 +1,218 @@
+"""The still layer of a table view: what lies still on the table, drawn once per view.
+
+A table at 3840x2160 is mostly things that never move while the learner looks at it: the
+felt, the seat plates, their words, the exposures and the 60 discards, the drop zones and
+their captions and arrows (``scene.STILL_ITEMS``). Qt drew each of them at every repaint,
+and a kept drawing per item (``DeviceCoordinateCache``) still cost a copy per item plus the
+felt under them (14 ms of CPU a full repaint, issue 21), and was thrown away at every zoom
+step, where drawing the large words again as outlines cost 26 ms more.
+
+:class:`StillLayer` draws every still item of the scene into one pixmap the size of the
+view's viewport, in the view's own transform, once; the view's ``drawBackground`` copies the
+exposed part of it 1:1 (device pixels), and Qt draws only the items that move (the learner's
+tiles, the latest discard's ring, the presenter's pointer, slides) above it, as before. The
+still items carry ``ItemHasNoContents`` while the layer draws them, so Qt skips them; they
+stay in the scene for hit tests, accessibility and the layout checks.
+
+The layer is keyed on everything its pixels depend on (:meth:`StillLayer.key`): the scene's
+``still_version`` (bumped when still items are added, removed or change), the tile theme, the
+view's transform without its translation, the viewport's size and the device pixel ratio.
+A change of one still item (a zone lit under a dragged tile) redraws only that item's part
+of the layer (:meth:`StillLayer.repair`); a scroll moves the layer's pixels and draws the
+strip uncovered (:meth:`StillLayer.paint`). The last :data:`KEPT` layers are kept, so a zoom
+step back to the previous scale copies that scale's layer instead of drawing it again.
+
+Each item is drawn as Qt draws an item without a cache (its scene transform times the view's
+transform, its opacity, the view's render hints, a style option whose exposed rectangle is
+the item's bounding rectangle; the felt first): the same pixels as Qt's own drawing (see
+``tests/gui/test_table_layer.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem
+
+from tilewise.gui.table.items import FixedTile
+
+if TYPE_CHECKING:
+    from tilewise.gui.table.scene import TableScene
+
+__all__ = ["KEPT", "StillLayer"]
+
+#: Layers kept per view: the one shown and the one before (a zoom step back, or the table
+#: before the learner's last move is never shown again, so that one is dropped).
+KEPT = 2
+
+#: (still version, theme, m11, m12, m21, m22, width, height, device pixel ratio)
+Key = tuple[int, str, float, float, float, float, int, int, float]
+
+
+class _Layer:
+    """One drawn layer: its pixmap and the translation of the transform it was drawn in."""
+
+    def __init__(self, pixmap: QPixmap, dx: float, dy: float) -> None:
+        self.pixmap = pixmap
+        self.dx = dx
+        self.dy = dy
+
+
+class StillLayer:
+    """The still items of ``view``'s :class:`~tilewise.gui.table.scene.TableScene` drawn into
+    viewport-sized pixmaps (device pixels), the last :data:`KEPT` kept by :meth:`key`."""
+
+    def __init__(self, view: QGraphicsView, scene: TableScene) -> None:
+        self.view = view
+        self.scene = scene
+        self._layers: OrderedDict[Key, _Layer] = OrderedDict()
+        self.drawn = 0  # whole layers drawn (for tests: a kept layer is not drawn again)
+
+    def key(self) -> Key:
+        """What the layer's pixels depend on, besides the translation (see the module)."""
+        t = self.view.viewportTransform()
+        port = self.view.viewport()
+        return (self.scene.still_version, self.scene.images.theme, t.m11(), t.m12(), t.m21(),
+                t.m22(), port.width(), port.height(), round(port.devicePixelRatioF(), 3))
+
+    def bytes(self) -> int:
+        """Bytes of the pixels of the layers kept."""
+        return sum(x.pixmap.width() * x.pixmap.height() * max(1, x.pixmap.depth() // 8)
+                   for x in self._layers.values())
+
+    def drop(self) -> None:
+        """Forget every layer (the still items changed; the next paint draws one afresh)."""
+        self._layers.clear()
+
+    def _current(self) -> _Layer:
+        """The layer for the view as it is now: kept, moved by a scroll, or drawn."""
+        key = self.key()
+        t = self.view.viewportTransform()
+        layer = self._layers.get(key)
+        if layer is None:
+            for stale in [k for k in self._layers if k[0] != key[0] or k[1] != key[1]]:
+                del self._layers[stale]  # older versions never come back: free them first
+            while len(self._layers) >= KEPT:
+                self._layers.popitem(last=False)
+            layer = self._draw_whole(t)
+            self._layers[key] = layer
+        else:
+            self._layers.move_to_end(key)
+            self._follow(layer, t)
+        return layer
+
+    def _draw_whole(self, transform: QTransform) -> _Layer:
+        port = self.view.viewport()
+        ratio = port.devicePixelRatioF()
+        pixmap = QPixmap(math.ceil(port.width() * ratio), math.ceil(port.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        layer = _Layer(pixmap, transform.dx(), transform.dy())
+        self._draw(layer, QRect(0, 0, port.width(), port.height()), transform)
+        self.drawn += 1
+        return layer
+
+    def _follow(self, layer: _Layer, transform: QTransform) -> None:
+        """Bring ``layer`` to the view's translation (a scroll): its pixels move by whole
+        pixels and the uncovered strips are drawn; a move by part of a pixel draws it all."""
+        dx, dy = transform.dx() - layer.dx, transform.dy() - layer.dy
+        if dx == 0 and dy == 0:
+            return
+        port = self.view.viewport()
+        whole = QRect(0, 0, port.width(), port.height())
+        layer.dx, layer.dy = transform.dx(), transform.dy()
+        if dx != round(dx) or dy != round(dy) or abs(dx) >= whole.width() or abs(
+                dy) >= whole.height():
+            self._draw(layer, whole, transform)
+            return
+        sx, sy = round(dx), round(dy)
+        ratio = layer.pixmap.devicePixelRatio()
+        layer.pixmap.scroll(round(sx * ratio), round(sy * ratio), layer.pixmap.rect())
+        if sx:
+            self._draw(layer, QRect(0 if sx > 0 else whole.width() + sx, 0, abs(sx),
+                                    whole.height()), transform)
+        if sy:
+            self._draw(layer, QRect(0, 0 if sy > 0 else whole.height() + sy, whole.width(),
+                                    abs(sy)), transform)
+
+    def repair(self, scene_rect: QRectF) -> QRect:
+        """Draw the part of the shown layer under ``scene_rect`` again (a still item there
+        changed) and forget the other layers; returns the viewport rectangle redrawn (empty
+        when no layer is drawn yet, or the rectangle is out of view)."""
+        key = self.key()
+        layer = self._layers.get(key)
+        for other in [k for k in self._layers if k != key]:
+            del self._layers[other]
+        if layer is None:
+            return QRect()
+        t = self.view.viewportTransform()
+        self._follow(layer, t)
+        port = self.view.viewport()
+        area = t.mapRect(scene_rect).toAlignedRect().adjusted(-2, -2, 2, 2)
+        # A face is scaled from its pixmap by steps counted from the first pixel of each row
+        # drawn: drawn from a pixel inside it, its pixels came out up to 1/255 off. So the
+        # area takes in every still tile it touches whole.
+        for _round in range(4):
+            grown = QRect(area)
+            for item in self.scene.items(t.inverted()[0].mapRect(QRectF(area))):
+                if isinstance(item, FixedTile) and self.scene.is_still(item):
+                    grown = grown.united(
+                        t.mapRect(item.sceneBoundingRect()).toAlignedRect().adjusted(-1, -1, 1, 1))
+            if grown == area:
+                break
+            area = grown
+        area = area.intersected(QRect(0, 0, port.width(), port.height()))
+        if not area.isEmpty():
+            self._draw(layer, area, t)
+        return area
+
+    def _draw(self, layer: _Layer, area: QRect, transform: QTransform) -> None:
+        """Draw the felt and every still item over ``area`` (viewport pixels) of ``layer``."""
+        inverse, _ok = transform.inverted()
+        exposed = inverse.mapRect(QRectF(area).adjusted(-1, -1, 1, 1))
+        painter = QPainter(layer.pixmap)
+        try:
+            painter.setClipRect(area)
+            painter.setRenderHints(painter.renderHints(), False)
+            painter.setRenderHints(self.view.renderHints(), True)
+            painter.setWorldTransform(transform)
+            QGraphicsView.drawBackground(self.view, painter, exposed)
+            option = QStyleOptionGraphicsItem()
+            no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+            # The items Qt would draw there: those whose bounding rectangle meets the area.
+            shown = inverse.mapRect(QRectF(area))
+            for item in self.scene.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect,
+                                         Qt.SortOrder.AscendingOrder):
+                if not (item.flags() & no_contents) or not self.scene.is_still(item):
+                    continue
+                if not item.isVisible():
+                    continue
+                painter.save()
+                painter.setWorldTransform(item.sceneTransform() * transform)
+                painter.setOpacity(item.effectiveOpacity())
+                option.exposedRect = item.boundingRect()
+                option.rect = option.exposedRect.toAlignedRect()
+                item.paint(painter, option, self.view.viewport())
+                painter.restore()
+        finally:
+            painter.end()
+
+    def paint(self, painter: QPainter, rect: QRectF) -> None:
+        """Copy the layer under ``rect`` (scene coordinates; ``painter`` in the view's
+        transform, as ``QGraphicsView.drawBackground`` gets them) 1:1 onto the viewport."""
+        layer = self._current()
+        port = self.view.viewport()
+        area = painter.worldTransform().mapRect(rect).toAlignedRect()
+        area = area.intersected(QRect(0, 0, port.width(), port.height()))
+        if area.isEmpty():
+            return
+        ratio = layer.pixmap.devicePixelRatio()
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(QPointF(area.topLeft()), layer.pixmap,
+                           QRectF(area.x() * ratio, area.y() * ratio, area.width() * ratio,
+                                  area.height() * ratio))
+        painter.restore()
