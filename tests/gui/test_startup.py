@@ -199,3 +199,40 @@ def test_the_start_log_is_rotated_after_the_paint_on_the_same_file(
     app.rotate_log()
     assert root.handlers == [start_log]  # the plain handler goes on writing
     start_log.close()
+
+
+def test_the_import_hook_answers_the_same_and_keeps_no_lines(
+        qapp: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySide6's hook still learns which new modules use PySide6 (0) and which do not (-1),
+    but the source it read is not left in ``linecache`` (it was: 4-5 MB at start-up)."""
+    import importlib
+    import sys
+
+    from tilewise.gui import startup
+
+    feature = sys.modules["PySide6.support.feature"]
+    names = feature.feature_imported.__globals__
+    assert startup.keep_no_source_lines() and startup.keep_no_source_lines()  # once is enough
+    assert names["_mod_uses_pyside"].keeps_no_lines
+    assert not hasattr(names["_mod_uses_pyside"].__closure__[0].cell_contents,
+                       "keeps_no_lines")  # not wrapped twice
+    (tmp_path / "tw_uses_qt.py").write_text("import PySide6.QtCore\n", encoding="utf-8")
+    (tmp_path / "tw_plain.py").write_text("VALUE = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    kept = str(tmp_path / "tw_uses_qt.py")
+    assert linecache.getlines(kept)  # lines read before the import stay read
+    importlib.invalidate_caches()
+    __import__("tw_uses_qt")
+    __import__("tw_plain")
+    assert names["pyside_feature_dict"]["tw_uses_qt"] == 0
+    assert names["pyside_feature_dict"]["tw_plain"] == -1
+    assert [name for name in linecache.cache if str(tmp_path) in name] == [kept]
+
+
+def test_without_the_hook_there_is_nothing_to_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from tilewise.gui import startup
+
+    monkeypatch.setitem(sys.modules, "PySide6.support.feature", None)
+    assert startup.keep_no_source_lines() is False

@@ -286,6 +286,9 @@ def make_application(argv0: str = "tilewise") -> QApplication:
 
 def start(args: argparse.Namespace) -> MainWindow | None:
     """Build the window for ``args`` (no event loop); None if the learner cancelled."""
+    from tilewise.gui.startup import keep_no_source_lines
+
+    keep_no_source_lines()  # before the imports below (gui/startup.py; issue 21, memory)
     from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import linecache
 import logging
+import sys
 from collections.abc import Callable
+from types import ModuleType
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AfterFirstPaint", "BeforeInput", "forget_source_lines"]
+__all__ = ["AfterFirstPaint", "BeforeInput", "forget_source_lines", "keep_no_source_lines"]
 
 
 def forget_source_lines() -> None:
@@ -35,6 +37,38 @@ def forget_source_lines() -> None:
     it: 4-5 MB once the library is up, about 1 MB more with the lesson player (issue 21, peak
     memory). Nothing of Tilewise needs them kept; a traceback reads its lines again."""
     linecache.clearcache()
+
+
+def keep_no_source_lines() -> bool:
+    """Have PySide6's import hook leave ``linecache`` as it found it from now on; True when
+    it is (now or already) so, False where this PySide6 has no such hook (nothing to do).
+
+    The hook asks each module imported whether its source names PySide6 (to default its
+    ``__feature__`` switches) by reading that source with ``inspect.getsource``, which keeps
+    every line in ``linecache``: 4-5 MB of lines at start-up, freed after the first paint
+    (:func:`forget_source_lines`) but not before the window's memory had grown by them (the
+    peak, issue 21). The hook's question is still asked and answered the same; only the
+    lines its reading added are dropped at once (a traceback reads them again)."""
+    feature = sys.modules.get("PySide6.support.feature")
+    imported = getattr(feature, "feature_imported", None)
+    names = getattr(imported, "__globals__", {})
+    uses_pyside = names.get("_mod_uses_pyside")
+    if not callable(uses_pyside):
+        return False
+    if getattr(uses_pyside, "keeps_no_lines", False):
+        return True
+
+    def asked(module: ModuleType) -> object:
+        before = set(linecache.cache)
+        try:
+            return uses_pyside(module)
+        finally:
+            for name in set(linecache.cache) - before:
+                linecache.cache.pop(name, None)
+
+    asked.keeps_no_lines = True  # type: ignore[attr-defined]
+    names["_mod_uses_pyside"] = asked
+    return True
 
 
 class AfterFirstPaint(QObject):

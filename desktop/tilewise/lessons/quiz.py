@@ -8,8 +8,7 @@
 
 from __future__ import annotations
 
-import hashlib
-
+from tilewise.digest import sha256
 from tilewise.lessons.model import Lesson, Option, Pack, Quiz
 
 
@@ -19,11 +18,12 @@ def option_order(quiz: Quiz, seed: str) -> tuple[Option, ...]:
     ``seed`` names the learner and the step (e.g. ``"Ana/core/jokers/who-may-swap"``): the
     same seed always gives the same order, another seed usually another one. A quiz with
     ``order = "fixed"`` keeps the author's order. The order is a sort on SHA-256 of the seed
-    and each option id, so it is the same on every computer and Python version.
+    and each option id, so it is the same on every computer and Python version
+    (``tilewise.digest``: the same digest as ``hashlib``, without mapping OpenSSL).
     """
     if quiz.order == "fixed":
         return quiz.options
-    return tuple(sorted(quiz.options, key=lambda option: hashlib.sha256(
+    return tuple(sorted(quiz.options, key=lambda option: sha256(
         f"{seed}\x1f{option.id}".encode()).digest()))
 
 

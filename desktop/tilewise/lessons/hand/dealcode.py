@@ -14,9 +14,9 @@ deal on every computer and every Python version (``random.Random`` promises no s
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 
+from tilewise.digest import sha256
 from tilewise.rules.tiles import sort_tiles, tile_set
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -38,7 +38,7 @@ class DealCodeError(ValueError):
 
 
 def _check(payload: int) -> int:
-    digest = hashlib.sha256(f"tilewise-deal/{payload}".encode()).digest()
+    digest = sha256(f"tilewise-deal/{payload}".encode()).digest()
     return digest[0] & 0xF
 
 
@@ -78,7 +78,7 @@ def _stream(ruleset: str, seed: int) -> Iterator[int]:
     """32-bit numbers from SHA-256 in counter mode (eight per block)."""
     counter = 0
     while True:
-        block = hashlib.sha256(f"tilewise-wall/{ruleset}/{seed}/{counter}".encode()).digest()
+        block = sha256(f"tilewise-wall/{ruleset}/{seed}/{counter}".encode()).digest()
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset:offset + 4], "big")
         counter += 1
