@@ -55,6 +55,10 @@ EXCLUDED_MODULES: tuple[str, ...] = tuple(f"PySide6.{m}" for m in EXCLUDED_QT_MO
     # no network code, so no TLS: this also drops OpenSSL's libcrypto (4.7 MB). hashlib keeps
     # working without _hashlib (CPython falls back to its built-in sha2/md5/blake2 modules).
     "ssl", "_ssl", "_hashlib",
+    # no process pools: multiprocessing came in only through asyncio -> concurrent.futures
+    # (lxml, typing_extensions), and in the bundle PyInstaller's runtime hook for it imported
+    # it at every start (about 9 ms of the frozen start-up, issue 21)
+    "multiprocessing", "concurrent.futures.process",
 ) + BUILD_TIME_MODULES
 
 # Excluded modules the app may still import indirectly, harmlessly (a fallback exists).

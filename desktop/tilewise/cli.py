@@ -22,6 +22,7 @@ Qt. Every handler takes the remaining arguments and returns a process exit code.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -70,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in SUBCOMMANDS:
         module, function = SUBCOMMANDS[args[0]]
         return _handler(module, function)(args[1:])
+    # The window: Python's cycle collector waits for its first paint, from before its modules
+    # are imported (gui.app.pause_collector and resume_collector; issue 21, start-up time).
+    gc.disable()
     return _handler("tilewise.gui.app", "main")(args)
 
 
