@@ -22,7 +22,14 @@ from tilewise.lessons import tilecodes
 from tilewise.lessons.model import Answer, Lesson, Step, Task, WrongAnswer
 from tilewise.lessons.pack import load_pack
 from tilewise.lessons.session import LessonSession
-from tilewise.lessons.steptable import LessonTable, Outcome, final_table, main_line, start_table
+from tilewise.lessons.steptable import (
+    LessonTable,
+    Outcome,
+    final_table,
+    main_line,
+    previous_task,
+    start_table,
+)
 from tilewise.lessons.table import Place, Table, TableError, relation, seat_at
 
 CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
@@ -276,6 +283,20 @@ def test_a_discard_becomes_the_latest_discard() -> None:
     assert outcome.feedback is not None and outcome.feedback.accepted
     assert desk.table.latest == desk.table.tiles[red].place == Place("discard", "W", 0)
     assert desk.table.state()["last_discard"] == {"tile": "RD", "by": "W"}
+
+
+def test_closing_a_gap_in_a_discard_box_keeps_the_latest_discard_on_its_tile() -> None:
+    table = Table(synthetic(["discard"], {
+        "hands": {"E": ["1B"]}, "discards": {"S": ["2B", "3B", "4B"]},
+        "last_discard": {"tile": "4B", "by": "S"}}))
+    first, second, latest = table.discards("S")
+    assert table.latest == table.tiles[latest].place == Place("discard", "S", 2)
+    table.tiles[second].place = Place("wall", "", 99)  # a gap before the latest discard
+    table._compact()
+    assert table.discards("S") == [first, latest]
+    assert table.latest == table.tiles[latest].place == table.tiles[latest].home == Place(
+        "discard", "S", 1)
+    assert table.tiles[first].home == table.tiles[first].place == Place("discard", "S", 0)
 
 
 # -- given tiles, refusals, undo, reset -----------------------------------------------------
@@ -539,6 +560,30 @@ def test_a_continuing_task_starts_from_the_final_table_before_it() -> None:
     outcome = run(desk, steps)
     assert outcome is not None and outcome.feedback is not None and outcome.feedback.accepted
     assert not any(desk.table.tiles[i].arrived and i in arrived for i in desk.table.rack("E"))
+
+
+def test_a_continuing_table_copies_every_field_of_the_tiles_before_it() -> None:
+    import dataclasses
+
+    from tilewise.lessons.table import Exposure, Tile
+
+    # Table._inherit copies field by field: a new field must be copied there too
+    assert [f.name for f in dataclasses.fields(Tile)] == [
+        "id", "code", "place", "home", "given", "arrived"]
+    assert [f.name for f in dataclasses.fields(Exposure)] == [
+        "kind", "source", "rotated", "face_down"]
+    lesson = continuing_lesson()
+    earlier = previous_task(lesson, 2)
+    assert earlier is not None
+    before = final_table(lesson, earlier, main_line(lesson))
+    before.tiles[0].arrived = True
+    before.exposures[("W", 0)] = Exposure("pung", "N", 1, (0,))
+    table = Table(lesson.steps[2].task, inherit=before)  # type: ignore[arg-type]
+    assert table.tiles[0] == before.tiles[0] and table.tiles[0] is not before.tiles[0]
+    assert table.exposures[("W", 0)] == before.exposures[("W", 0)]
+    assert table.exposures[("W", 0)] is not before.exposures[("W", 0)]
+    table.tiles[0].code = "changed"
+    assert before.tiles[0].code != "changed"
 
 
 def test_a_continuing_task_follows_the_learners_own_move() -> None:

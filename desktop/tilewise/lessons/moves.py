@@ -86,9 +86,16 @@ def matches(expected: Any, actual: Any) -> bool:
 
 
 def _normal(value: Any) -> Any:
+    """``value`` with every list sorted, for comparing (equal when equal up to the order of
+    list items). A list of strings only (tiles, the usual list) is sorted as strings; any
+    other by each item's JSON text. Both orders are total and tell unequal items apart, so
+    two lists come out equal exactly when they hold the same items; a list of strings only
+    never equals one holding anything else (a third of a pack check's comparing; issue 21)."""
     if isinstance(value, Mapping):
         return {key: _normal(item) for key, item in value.items()}
     if isinstance(value, list):
+        if all(isinstance(item, str) for item in value):
+            return sorted(value)
         return sorted((_normal(item) for item in value),
                       key=lambda v: json.dumps(v, sort_keys=True, default=str))
     return value

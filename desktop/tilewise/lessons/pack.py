@@ -997,16 +997,21 @@ class _PackReader:
                 self.problem(_join(where, key), "unknown state key")
         if ruleset is None:
             return
-        placed: list[tuple[str, str]] = []  # (canonical tile, key path), in reading order
+        # (canonical tile, key path, index in the list there or None), in reading order
+        placed: list[tuple[str, str, int | None]] = []
+        supply = tilecodes.supply(ruleset)
 
         def tile_list(value: Any, at: str) -> None:
             if not isinstance(value, list):
                 self.problem(at, "must be a list of tile codes")
                 return
             for i, code in enumerate(value):
-                canonical = self.check_code(code, f"{at}[{i}]", ruleset)
+                # check_code's answer; its key path is written only for a problem (issue 21)
+                canonical = tilecodes.canonical(code) if isinstance(code, str) else None
+                if canonical is None or canonical not in supply:
+                    canonical = self.check_code(code, f"{at}[{i}]", ruleset)
                 if canonical is not None:
-                    placed.append((canonical, f"{at}[{i}]"))
+                    placed.append((canonical, at, i))
 
         for group in ("hands", "discards"):
             for seat, tiles in (self.table(state, group, where) or {}).items():
@@ -1036,7 +1041,7 @@ class _PackReader:
                 by, str) else []
             already = isinstance(by_discards, list) and bool(by_discards) and tilecodes.canonical(str(by_discards[-1])) == canonical
             if canonical is not None and not already:
-                placed.append((canonical, _join(at, "tile")))
+                placed.append((canonical, _join(at, "tile"), None))
         pending = self.table(state, "pending_kong", where)
         if pending is not None:
             self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
@@ -1047,14 +1052,14 @@ class _PackReader:
             card = []
         for i, line in enumerate(card):
             self.card_line(line, _join(where, f"card[{i}]"))
-        limit = tilecodes.supply(ruleset)
         counts: Counter[str] = Counter()
-        for canonical, at in placed:
+        for canonical, at, index in placed:
             counts[canonical] += 1
-            if counts[canonical] == limit[canonical] + 1:
-                total = sum(1 for c, _ in placed if c == canonical)
-                self.problem(at, f"tile {canonical}: {total} copies in this state; the "
-                             f"{ruleset} set holds {limit[canonical]}")
+            if counts[canonical] == supply[canonical] + 1:
+                total = sum(1 for c, _, _ in placed if c == canonical)
+                self.problem(at if index is None else f"{at}[{index}]",
+                             f"tile {canonical}: {total} copies in this state; the "
+                             f"{ruleset} set holds {supply[canonical]}")
 
 
 _CARD_LINE_KEYS = ("groups", "concealed", "value")

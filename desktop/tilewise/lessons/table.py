@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -360,9 +360,12 @@ class Table:
     def _inherit(self, table: Table) -> None:
         if table.ruleset != self.ruleset:
             raise TableError("a continuing task must keep the ruleset of the task before it")
-        # their fields are all immutable, so a copy of each is a deep copy
-        self.tiles = [replace(tile) for tile in table.tiles]
-        self.exposures = {key: replace(exposure) for key, exposure in table.exposures.items()}
+        # their fields are all immutable, so a copy of each is a deep copy (made field by
+        # field: dataclasses.replace took over half of a continuing table's set-up; issue 21)
+        self.tiles = [Tile(t.id, t.code, t.place, t.home, t.given, t.arrived)
+                      for t in table.tiles]
+        self.exposures = {key: Exposure(e.kind, e.source, e.rotated, e.face_down)
+                          for key, e in table.exposures.items()}
         self.latest, self.known = table.latest, set(table.known) | {self.seat}
         end = len(self.rack(self.seat))
         for tile in self.tiles:
@@ -400,6 +403,9 @@ class Table:
             for seat in SEATS:
                 box = sorted(boxes.get((area, seat), ()), key=lambda t: t.place.slot)
                 for slot, tile in enumerate(box):
+                    if tile.place.slot == slot:  # in its place: the place it would be given
+                        tile.home = tile.place
+                        continue
                     place = Place(area, seat, slot)
                     if self.latest == tile.place:
                         self.latest = place
