@@ -9,11 +9,12 @@ Dormant unless one of two environment variables is set; the app itself never rea
   formats Qt can read, and whether the app's read-only folders are present (also written to
   the file named by ``TILEWISE_BUNDLE_CHECK_REPORT``, if set). Exit code 0 when
   all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
-- ``TILEWISE_STARTUP_PROBE=1``: measure start-up. ``PySide6.QtWidgets.QApplication`` is
-  replaced by a subclass that watches for the first paint of a visible top-level window (main
-  window or dialog: its ``UpdateRequest``) and, on the next event-loop turn (that paint done),
-  prints ``TILEWISE_SHOWN <time.time()> <CPU seconds of the process>`` and ends the process at
-  once (``os._exit(0)``). Used by ``build.py measure`` and ``tests/benchmarks/bench_startup.py``
+- ``TILEWISE_STARTUP_PROBE=1``: measure start-up. Each window shown (``show``,
+  ``showMaximized``, ``showFullScreen``, ``showNormal`` of a top-level widget, ``exec`` of a
+  dialog or message box: main window or dialog) is watched for its first paint (its
+  ``UpdateRequest``); on the next event-loop turn (that paint done) the hook prints
+  ``TILEWISE_SHOWN <time.time()> <CPU seconds of the process>`` and ends the process at once
+  (``os._exit(0)``). Used by ``build.py measure`` and ``tests/benchmarks/bench_startup.py``
   for the app and for the bare-window baseline alike (both are frozen with this hook).
 """
 
@@ -79,11 +80,11 @@ def _bundle_check() -> None:
 def _startup_probe() -> None:
     import sys
     import time
+    from collections.abc import Callable
+    from typing import Any
 
     from PySide6 import QtWidgets
     from PySide6.QtCore import QEvent, QObject, QTimer
-
-    base = QtWidgets.QApplication
 
     def shown() -> None:
         print(f"TILEWISE_SHOWN {time.time():.6f} {time.process_time():.4f}", flush=True)
@@ -91,25 +92,34 @@ def _startup_probe() -> None:
         os._exit(0)
 
     class FirstPaint(QObject):
-        """On the first paint of a visible top-level window (its ``UpdateRequest``), report
-        on the next turn of the event loop, once that paint is done."""
+        """On the first paint of a window it watches (its ``UpdateRequest``), report on the
+        next turn of the event loop, once that paint is done."""
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if (event.type() == QEvent.Type.UpdateRequest and isinstance(watched, QtWidgets.QWidget)
-                    and watched.isWindow() and watched.isVisible()):
+            if event.type() == QEvent.Type.UpdateRequest and watched.isVisible():
                 QTimer.singleShot(0, shown)
             return False
 
-    class ProbedApplication(base):  # type: ignore[misc,valid-type]
-        """QApplication that reports the first painted window."""
+    probe: list[FirstPaint] = []  # made at the first window shown (the application exists)
 
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            super().__init__(*args, **kwargs)
-            self._tilewise_probe = FirstPaint(self)
-            self.installEventFilter(self._tilewise_probe)
+    def watching(original: Callable[..., Any]) -> Callable[..., Any]:
+        def show(window: QtWidgets.QWidget, *args: Any) -> Any:
+            if window.isWindow():
+                if not probe:
+                    probe.append(FirstPaint())
+                window.installEventFilter(probe[0])
+            return original(window, *args)
 
-    # Any event loop counts (the main one or a dialog's).
-    QtWidgets.QApplication = ProbedApplication  # type: ignore[misc]
+        return show
+
+    # The window about to be shown is watched, not the application: a filter on the
+    # application sees every event of every widget while the window is built (thousands in
+    # the app, a few in the bare window) and makes a Python wrapper, with its class's enum
+    # types, for each object: about 40 ms of CPU charged to the app alone (issue 21).
+    for owner, name in ((QtWidgets.QWidget, "show"), (QtWidgets.QWidget, "showMaximized"),
+                        (QtWidgets.QWidget, "showFullScreen"), (QtWidgets.QWidget, "showNormal"),
+                        (QtWidgets.QDialog, "exec"), (QtWidgets.QMessageBox, "exec")):
+        setattr(owner, name, watching(getattr(owner, name)))
 
 
 if os.environ.get("TILEWISE_BUNDLE_CHECK") == "1":
