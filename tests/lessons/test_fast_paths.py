@@ -222,6 +222,21 @@ def test_the_cycle_collector_is_paused_while_reading_and_then_as_it_was() -> Non
         while not seen[2:]:  # the first lessons may judge nothing
             check.step()
         assert gc.isenabled() and not any(seen)
+        # what the pause made goes to the oldest generation as it is: no young collection
+        # walks it after the pause (a plain gc.enable() would run one at the next allocation)
+        starts: list[int] = []
+
+        def watch(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                starts.append(info["generation"])
+
+        gc.callbacks.append(watch)
+        with pack._paused_gc():
+            made = [[] for _ in range(2000)]
+        after = [[] for _ in range(100)]
+        gc.callbacks.remove(watch)
+        assert starts == [] and after
+        assert any(thing is made for thing in gc.get_objects(generation=2))
     finally:
         gc.enable()
 

@@ -217,14 +217,19 @@ def _paused_gc() -> Iterator[None]:
     """Python's cycle collector paused for the block, then as it was (issue 21). Reading a
     pack makes many long-lived tables and no cycles; each full collection on the way walks
     everything made so far, so a pack twice as big took more than twice as long (100 lessons
-    against 10: 13x, not 10x). What the block made is walked once, by the young collection
-    that follows it (about 10 ms for 100 lessons). A caller's paused collector stays paused."""
+    against 10: 13x, not 10x). What the block made then moves as it is to the oldest
+    generation (``gc.freeze`` then ``gc.unfreeze``: no walk, as ``gui.app.resume_collector``
+    does after start-up), where the next full collection, run in Python's own time, looks at
+    it; a young collection walking it all once took 10-15 ms of a 100-lesson load. A
+    caller's paused collector stays paused."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
