@@ -114,10 +114,17 @@ def test_remembered_answers_are_the_referees_and_each_callers_own() -> None:
     other = copy.deepcopy(question)
     other["action"]["tiles"][2] = "2B"
     assert ask(other)["reason"] == "GROUP_TILES_DIFFER" and len(asked) == 2
-    when = dict(question, when=datetime.date(2026, 1, 1))  # not JSON: asked every time
+    when = dict(question, when=datetime.date(2026, 1, 1))  # no key for it: asked every time
     ask(when)
     ask(when)
     assert len(asked) == 4
+    # the key is the scenario by value and kind: JSON wrote both of these as {"1": "x"}
+    seen: list[Any] = []
+    fake = moves.remembering(lambda q: seen.append(q) or {"legal": len(seen)})
+    assert fake({"action": {1: "x"}}) == {"legal": 1}
+    assert fake({"action": {"1": "x"}}) == {"legal": 2}
+    assert fake({"action": ("1B",)}) == {"legal": 3} and fake({"action": ["1B"]}) == {"legal": 4}
+    assert fake({"action": ["1B"]}) == {"legal": 4} and len(seen) == 4
 
 
 @pytest.mark.parametrize("value", [
@@ -233,7 +240,7 @@ def test_the_cycle_collector_is_paused_while_reading_and_then_as_it_was() -> Non
         gc.callbacks.append(watch)
         with pack._paused_gc():
             made = [[] for _ in range(2000)]
-        after = [[] for _ in range(100)]
+        after: list[list[Any]] = [[] for _ in range(100)]
         gc.callbacks.remove(watch)
         assert starts == [] and after
         assert any(thing is made for thing in gc.get_objects(generation=2))
