@@ -327,7 +327,7 @@ class Table:
                 self.latest = self.tiles[box[-1]].place
             else:
                 self.latest = self._take(code, Place("discard", by, len(box)), free).place
-        if not self.rack(self.seat) and "group" in self.task.allow:
+        if "group" in self.task.allow and not self.rack(self.seat):  # a scan: group tasks only
             rack, on_table = self._group_tiles(picture)
             for slot, code in enumerate(rack):
                 self._take(code, Place("rack", self.seat, slot), free)
