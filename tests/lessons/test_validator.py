@@ -138,6 +138,12 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
         melds={"W": [{"kind": "pung", "tiles": ["4B", "4B", "4B"]}]},
         discards={"S": ["4B"]}, last_discard={"tile": "4B", "by": "S"}), L1,
      f"{S1}.state.melds.W[0].tiles[1]", "tile 4B: 6 copies in this state; the american set holds 4"),
+    ("two tiles over, the first", lambda m, ls: task(ls)["state"].update(
+        hands={"E": ["5B", "4B", "4B", "5B", "4B", "5B"], "W": ["4B", "4B", "5B", "5B"]}), L1,
+     f"{S1}.state.hands.W[1]", "tile 4B: 5 copies in this state"),
+    ("two tiles over, the second", lambda m, ls: task(ls)["state"].update(
+        hands={"E": ["5B", "4B", "4B", "5B", "4B", "5B"], "W": ["4B", "4B", "5B", "5B"]}), L1,
+     f"{S1}.state.hands.W[3]", "tile 5B: 5 copies in this state"),
     ("last discard counted", lambda m, ls: task(ls)["state"].update(
         hands={"E": ["4B", "4B", "4B", "4B"]}, last_discard={"tile": "4B", "by": "S"}), L1,
      f"{S1}.state.last_discard.tile", "tile 4B: 5 copies"),

@@ -1057,13 +1057,18 @@ class _PackReader:
             card = []
         for i, line in enumerate(card):
             self.card_line(line, _join(where, f"card[{i}]"))
+        # counted at once; only a state with too many copies is walked for the place where
+        # each such tile's count first goes over (issue 21)
+        totals = Counter(canonical for canonical, _, _ in placed)
+        over = {canonical for canonical, total in totals.items() if total > supply[canonical]}
         counts: Counter[str] = Counter()
-        for canonical, at, index in placed:
+        for canonical, at, index in placed if over else ():
+            if canonical not in over:
+                continue
             counts[canonical] += 1
             if counts[canonical] == supply[canonical] + 1:
-                total = sum(1 for c, _, _ in placed if c == canonical)
                 self.problem(at if index is None else f"{at}[{index}]",
-                             f"tile {canonical}: {total} copies in this state; the "
+                             f"tile {canonical}: {totals[canonical]} copies in this state; the "
                              f"{ruleset} set holds {supply[canonical]}")
 
 

@@ -8,8 +8,10 @@ lines are read by ``tilewise.rules.cardlines``.
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from functools import cache, lru_cache
+from typing import Any, cast
 
 from tilewise.rules import cardlines, tiles
 from tilewise.rules.verdict import Reason
@@ -54,11 +56,13 @@ def card_token_problem(token: str) -> str | None:
 
 def card_line_problem(line: object) -> str | None:
     """Why ``line`` is not a practice-card line (``tilewise.rules.cardlines.parse_line``), or
-    None. Answers are kept by the line's exact text (``repr``), as a pack repeats its card
-    lines in many states (issue 21); at most :data:`LINES_KEPT`."""
+    None. Answers are kept by the line as ``marshal`` writes it (format 2: by value and kind,
+    no references; twice as quick as its ``repr``), as a pack repeats its card lines in many
+    states (issue 21); at most :data:`LINES_KEPT`. A line marshal cannot write (a date, nested
+    past its depth) is read every time."""
     try:
-        key = repr(line)
-    except RecursionError:
+        key = marshal.dumps(cast(Any, line), 2)  # what TOML gives, else ValueError
+    except ValueError:
         return _line_problem(line)
     if key not in _LINES:
         if len(_LINES) >= LINES_KEPT:
@@ -68,7 +72,7 @@ def card_line_problem(line: object) -> str | None:
 
 
 LINES_KEPT = 1024
-_LINES: dict[str, str | None] = {}
+_LINES: dict[bytes, str | None] = {}
 
 
 def _line_problem(line: object) -> str | None:
