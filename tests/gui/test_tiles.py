@@ -231,6 +231,42 @@ def test_the_face_cache_keeps_its_byte_budget_dropping_the_least_used(
     assert TileRenderer._bytes == 0 and not TileRenderer._pixmaps
 
 
+def test_a_new_screen_lets_go_of_the_faces_no_screen_drew_lately(qapp: object) -> None:
+    """The faces of the screen shown and of the one before stay (the same pixmaps, not
+    rendered again); faces last drawn before that go, their bytes with them; the calls of
+    one turn of the event loop begin one screen (issue 21, peak memory)."""
+    from PySide6.QtWidgets import QApplication
+
+    TileRenderer.clear_cache()
+    renderer = TileRenderer("classic")
+    first = renderer.pixmap("5D", 100)
+    renderer.pixmap("6D", 100)
+    for _ in range(3):  # a step opened: the player and its table both say so
+        TileRenderer.next_screen()
+    assert len(TileRenderer._pixmaps) == 2  # nothing goes before the loop turns
+    QApplication.processEvents()
+    assert TileRenderer._screen == 1 and len(TileRenderer._pixmaps) == 2  # the one before
+    kept = renderer.pixmap("5D", 100)  # asked again on the new screen
+    assert kept.cacheKey() == first.cacheKey()
+    renderer.pixmap("7D", 60)
+    TileRenderer.next_screen()
+    QApplication.processEvents()
+    assert TileRenderer._screen == 2
+    assert sorted(key[1] for key in TileRenderer._pixmaps) == ["5D", "7D"]  # 6D went
+    assert TileRenderer._bytes == 75 * 100 * 4 + 45 * 60 * 4
+    renderer.pixmap("7D", 60)  # drawn on screen 2; 5D last on screen 1
+    with pytest.raises(KeyError):
+        renderer.pixmap("10B", 60)  # no such face: nothing kept of it
+    assert TileRenderer.new_screen() == 1 and [k[1] for k in TileRenderer._pixmaps] == ["7D"]
+    assert TileRenderer.new_screen() == 1 and TileRenderer._bytes == 0
+    assert TileRenderer.new_screen() == 0
+    again = renderer.pixmap("5D", 100)
+    assert again.cacheKey() != first.cacheKey()  # rendered again: the same pixels
+    assert again.toImage() == first.toImage()
+    TileRenderer.clear_cache()
+    assert not TileRenderer._used
+
+
 def test_the_face_budget_is_one_screen_of_the_windows_shown(qapp: object) -> None:
     """Every face a window draws fits (they lie side by side on it), and no more: faces of
     other sizes go (a fixed 48 MB kept 74 table sizes, issue 15)."""

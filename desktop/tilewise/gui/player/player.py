@@ -54,6 +54,7 @@ from tilewise.gui.table.items import TILE_H, TileItem, tile_name
 from tilewise.gui.table.scene import MIN_TILE_PX, TableScene
 from tilewise.gui.table.view import TableView
 from tilewise.gui.tiles.images import TileImages
+from tilewise.gui.tiles.paint import TileRenderer
 from tilewise.i18n import _, ngettext, pgettext
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.model import Lesson, Pack
@@ -371,6 +372,7 @@ class LessonPlayer(QWidget):
             return
         step = session.step
         total = len(lesson.steps)
+        TileRenderer.next_screen()  # the faces of steps left behind go (gui/tiles/paint.py)
         release_soon()  # the previous step's widgets, once deleted, give their memory back
         self.title.setText(self.catalog.text(lesson.context(), lesson.title))
         review = self.review

@@ -63,6 +63,7 @@ from tilewise.gui.table.items import (
     zone_prefix,
 )
 from tilewise.gui.tiles.images import TileImages
+from tilewise.gui.tiles.paint import TileRenderer
 from tilewise.i18n import _, ngettext
 from tilewise.lessons.steptable import Outcome
 from tilewise.lessons.table import Motion, Place, Table, relation
@@ -247,6 +248,7 @@ class TableScene(QGraphicsScene):
     def _draw(self, table: Table, new_task: bool) -> None:
         """Draw every item of ``table`` (see :meth:`show_table`)."""
         self.clear()
+        TileRenderer.next_screen()  # faces no screen drew lately go (gui/tiles/paint.py)
         release_soon()  # the old items' memory goes back to the system (issue 15, item 8)
         self.arrivals_note = None
         height = HAND_H if self.whole_hand else SCENE_H + self._extra

@@ -17,7 +17,7 @@ import math
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -34,6 +34,9 @@ THEMES = ("classic", "contrast", "colourblind")
 CACHE_BYTES = 4 * 2**20
 #: Screens' worth of pixels the faces kept may cover (:func:`cache_budget`).
 SCREENS_KEPT = 1
+#: Screens whose faces are kept (:meth:`TileRenderer.next_screen`): the one shown and the
+#: ones before it.
+KEPT_SCREENS = 2
 
 
 def tile_width(height_px: float) -> int:
@@ -74,12 +77,17 @@ class TileRenderer:
     """Rasterises tile faces of one theme; results are shared across instances.
 
     The cache key is (theme, code, height_px, dpr); it holds at most :func:`cache_budget`
-    bytes of pixels, the least recently used faces dropped first.
+    bytes of pixels, the least recently used faces dropped first, and only faces drawn on
+    the screen shown or the one before it (:meth:`next_screen`).
     """
 
     _pixmaps: OrderedDict[tuple[str, str, int, float], QPixmap] = OrderedDict()
     _bytes = 0
     _svgs: dict[tuple[str, str], QSvgRenderer] = {}
+    #: The screen (see :meth:`next_screen`) on which each kept face was last asked for.
+    _used: dict[tuple[str, str, int, float], int] = {}
+    _screen = 0
+    _turning = False
 
     def __init__(self, theme: str = "classic") -> None:
         if theme not in THEMES:
@@ -126,21 +134,53 @@ class TileRenderer:
         pixmap = cache.get(key)
         if pixmap is not None:
             cache.move_to_end(key)
+            TileRenderer._used[key] = TileRenderer._screen
             return pixmap
         pixmap = QPixmap.fromImage(self.image(code, int(height_px), float(dpr)))
         pixmap.setDevicePixelRatio(float(dpr))
         cache[key] = pixmap
+        TileRenderer._used[key] = TileRenderer._screen
         TileRenderer._bytes += _size(pixmap)
         budget = cache_budget() if TileRenderer._bytes > CACHE_BYTES else CACHE_BYTES
         while TileRenderer._bytes > budget and len(cache) > 1:
-            _key, dropped = cache.popitem(last=False)
+            old, dropped = cache.popitem(last=False)
+            del TileRenderer._used[old]
             TileRenderer._bytes -= _size(dropped)
         return pixmap
+
+    @classmethod
+    def next_screen(cls) -> None:
+        """Say that a screen is being replaced (a step opened, a table drawn afresh): in the
+        next turn of the event loop (once, however many calls came in this turn) a new
+        screen begins, and the faces not asked for since the screen before it began are let
+        go (:meth:`new_screen`).
+
+        The budget alone kept one screen of the windows' pixels in faces (4.4 MB at
+        1280x860) mostly of steps left behind: each step's table has its own scale, so the
+        next step rarely draws the same sizes again (issue 21, peak memory). The faces of
+        the screen shown and of the one before it stay, so painting, dragging, zooming and
+        going back a step render none again."""
+        if not cls._turning:
+            cls._turning = True
+            QTimer.singleShot(0, cls.new_screen)
+
+    @classmethod
+    def new_screen(cls) -> int:
+        """Begin a new screen now: let go of every face last asked for before the screen
+        that is ending began; return how many were let go."""
+        cls._turning = False
+        cls._screen += 1
+        stale = [key for key, screen in cls._used.items() if screen < cls._screen - KEPT_SCREENS + 1]
+        for key in stale:
+            del cls._used[key]
+            cls._bytes -= _size(cls._pixmaps.pop(key))
+        return len(stale)
 
     @classmethod
     def clear_cache(cls) -> None:
         """Drop every cached pixmap and parsed SVG (after regenerating faces, in tests)."""
         cls._pixmaps.clear()
+        cls._used.clear()
         cls._bytes = 0
         cls._svgs.clear()
 
