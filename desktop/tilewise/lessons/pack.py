@@ -213,23 +213,26 @@ class MovesCheck:
 
 
 @contextlib.contextmanager
-def _paused_gc() -> Iterator[None]:
+def _paused_gc(keep: bool = False) -> Iterator[None]:
     """Python's cycle collector paused for the block, then as it was (issue 21). Reading a
     pack makes many long-lived tables and no cycles; each full collection on the way walks
     everything made so far, so a pack twice as big took more than twice as long (100 lessons
-    against 10: 13x, not 10x). What the block made then moves as it is to the oldest
-    generation (``gc.freeze`` then ``gc.unfreeze``: no walk, as ``gui.app.resume_collector``
-    does after start-up), where the next full collection, run in Python's own time, looks at
-    it; a young collection walking it all once took 10-15 ms of a 100-lesson load. A
-    caller's paused collector stays paused."""
+    against 10: 13x, not 10x). With ``keep`` (a pack read: what the block made lives on),
+    what is there then moves as it is to the oldest generation (``gc.freeze`` then
+    ``gc.unfreeze``: no walk, as ``gui.app.resume_collector`` does after start-up), where the
+    next full collection, run in Python's own time, looks at it; a young collection walking
+    it all once took 10-15 ms of a 100-lesson load. Without (a lesson's moves check, whose
+    tables and answers are mostly gone by its end), the next young collection looks at what
+    is left. A caller's paused collector stays paused."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if enabled:
+        if enabled and keep:
             gc.freeze()
             gc.unfreeze()
+        if enabled:
             gc.enable()
 
 
@@ -241,7 +244,7 @@ def open_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
     instead of a check when there is none to do (``check_moves`` false, or the pack passed
     it before and is cached). The cycle collector is paused while it reads
     (:func:`_paused_gc`)."""
-    with _paused_gc():
+    with _paused_gc(keep=True):
         return _open_pack(Path(path), check_moves, judge, cache_dir)
 
 
