@@ -92,6 +92,61 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     window.close()
 
 
+@pytest.mark.parametrize("press", ["click", "F5"])
+def test_the_first_press_through_the_window_finishes_the_checks_and_only_it_is_watched(
+        qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch, press: str) -> None:
+    """First start: the gate that finishes the pack checks before the learner's first press
+    watches the main window and its window-system window only, never each widget's events
+    while the library is built and shown. A real click on a card or F5 (a shortcut, which no
+    widget gets as a key press) comes through the window: it runs the checks to their end
+    before it is delivered, and then opens the lesson or presenter mode."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.gui import app, startup
+    from tilewise.gui.mainwindow import MainWindow
+    from tilewise.lessons.pack import clear_cache
+
+    watched: list[object] = []
+    original = startup.BeforeInput.eventFilter
+
+    def counted(self: Any, target: Any, event: Any) -> bool:
+        watched.append(target)
+        return original(self, target, event)
+
+    monkeypatch.setattr(startup.BeforeInput, "eventFilter", counted)
+    monkeypatch.setattr(MainWindow, "_check_step", lambda self, check: None)  # they wait
+    clear_cache()
+    window = app.start(app.parser().parse_args(["--profile", "Ana", "--lang", "en"]))
+    assert window is not None
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.after_paint.painted, timeout=5000)
+    window.activateWindow()
+    handle = window.windowHandle()
+    pack, lesson = window.packs[0], window.packs[0].lessons[0]
+    button = window.library.card(pack.id, lesson.id).button
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is button, timeout=5000)
+    assert window.pending and window._gate.armed and handle is not None
+    assert watched and all(t is window or t is handle for t in watched)
+    if press == "click":
+        QTest.mouseClick(handle, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         button.mapTo(window, button.rect().center()))
+    else:
+        QTest.keyClick(handle, Qt.Key.Key_F5)
+    assert not window.pending and not window._gate.armed  # checked first
+    if press == "click":
+        qtbot.waitUntil(lambda: window.stack.currentWidget() is window.player, timeout=5000)
+        assert window.player.lesson is not None and window.player.lesson.id == lesson.id
+    else:
+        shown = window.presenter
+        assert shown is not None and shown.player.lesson is not None
+        assert shown.player.lesson.id == lesson.id
+        window.presenter.close()
+    window.close()
+
+
 def _key_press(key: Any) -> Any:
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QKeyEvent

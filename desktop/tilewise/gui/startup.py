@@ -20,9 +20,13 @@ import logging
 import sys
 from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QWindow
 
 log = logging.getLogger(__name__)
 
@@ -121,34 +125,59 @@ class AfterFirstPaint(QObject):
 
 
 class BeforeInput(QObject):
-    """Calls ``callback`` once, before the application delivers the first mouse press or key
-    press after :meth:`arm` (the event is delivered after it returns); then disarms itself.
-    For start-up work the learner's first act must not overtake (the pack checks)."""
+    """Calls ``callback`` once, before the first mouse press or key press for ``window`` after
+    :meth:`arm` is delivered (the event is delivered after it returns); then disarms itself.
+    For start-up work the learner's first act must not overtake (the pack checks).
+
+    It watches ``window`` and, once the window has one, its window-system window: the
+    ``QWindow`` every press for one of its widgets comes through, a shortcut's
+    ``ShortcutOverride`` too (F5, a menu's Alt+letter). Any other window (a dialog, a menu)
+    opens from a press in this one first. Not the whole application: a filter on the
+    application was called for every event of every widget while the window was built, shown
+    and laid out, and made a Python wrapper, with its class's enum types, for each object:
+    about 29 ms of CPU before a first start's first paint (issue 21)."""
 
     _KINDS = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
               QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
-    def __init__(self, callback: Callable[[], object], parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, callback: Callable[[], object], window: QWidget) -> None:
+        super().__init__(window)
         self._callback = callback
+        self._window = window
+        self._handle: QWindow | None = None
         self.armed = False
 
     def arm(self) -> None:
-        """Watch the application's input (no-op when armed already)."""
-        app = QApplication.instance()
-        if not self.armed and app is not None:
-            app.installEventFilter(self)
+        """Watch the window's input (no-op when armed already)."""
+        if not self.armed:
             self.armed = True
+            self._window.installEventFilter(self)
+            self._watch_handle()
 
     def disarm(self) -> None:
         """Stop watching."""
-        app = QApplication.instance()
-        if self.armed and app is not None:
-            app.removeEventFilter(self)
+        if self.armed:
+            self._window.removeEventFilter(self)
+            if self._handle is not None:
+                self._handle.removeEventFilter(self)
+        self._handle = None
         self.armed = False
 
+    def _watch_handle(self) -> None:
+        handle = self._window.windowHandle()  # made when the window is first shown
+        if handle is not None and handle is not self._handle:
+            if self._handle is not None:
+                self._handle.removeEventFilter(self)
+            handle.installEventFilter(self)
+            self._handle = handle
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if self.armed and event.type() in self._KINDS:
+        if not self.armed:
+            return False
+        kind = event.type()
+        if kind in self._KINDS:
             self.disarm()
             self._callback()
+        elif kind in (QEvent.Type.WinIdChange, QEvent.Type.Show) and watched is self._window:
+            self._watch_handle()
         return False
