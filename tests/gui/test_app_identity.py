@@ -76,3 +76,28 @@ def test_every_option_has_help_for_the_man_page() -> None:
 
     missing = [a.option_strings for a in parser()._actions if not a.help]
     assert missing == []
+
+
+def test_the_start_adds_the_scalable_icon_after_the_first_paint(qtbot: Any, home: Any) -> None:
+    """``app.start`` sets the icon's PNG sizes before the window is painted (every dialog
+    and the window have the icon at once) and the SVG, which draws any other size, after the
+    first paint (its icon engine costs start-up time, issue 21)."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+
+    from tilewise.gui import app
+
+    window = app.start(app.parser().parse_args(["--profile", "Ana", "--lang", "en"]))
+    assert window is not None
+    qtbot.addWidget(window)
+    qt = QApplication.instance()
+    assert isinstance(qt, QApplication)
+    early = qt.windowIcon()
+    assert {(16, 16), (48, 48), (256, 256)} <= {(s.width(), s.height())
+                                                for s in early.availableSizes()}
+    assert early.pixmap(QSize(512, 512)).width() == 256  # no SVG yet: at most the 256 PNG
+    window.show()
+    qtbot.waitUntil(lambda: qt.windowIcon().pixmap(QSize(512, 512)).width() == 512,
+                    timeout=5000)
+    assert not window.windowIcon().isNull()
+    window.close()

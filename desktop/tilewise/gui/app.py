@@ -245,11 +245,14 @@ def route_qt_messages() -> None:
     qInstallMessageHandler(handler)
 
 
-def app_icon() -> QIcon:
-    """The app's icon from the bundled hicolor files: the SVG and every PNG size.
+def app_icon(*, scalable: bool = True) -> QIcon:
+    """The app's icon from the bundled hicolor files: every PNG size (16 to 256 px) and,
+    with ``scalable``, the SVG that draws any other size.
 
     The same files the desktop entry names (``Icon=org.tilewise.Tilewise``), so the window,
-    the task bar and the menu show one icon, installed or not.
+    the task bar and the menu show one icon, installed or not. The SVG loads Qt's SVG icon
+    engine (the QtSvg library), about 3 ms at a start (issue 21): the start sets the PNG
+    sizes before the first paint and the whole icon after it.
     """
     from PySide6.QtGui import QIcon
 
@@ -257,16 +260,18 @@ def app_icon() -> QIcon:
 
     icon = QIcon()
     for path in sorted((resource_dir() / "icons" / "hicolor").glob(f"*/apps/{APP_ID}.*")):
-        icon.addFile(str(path))
+        if scalable or path.suffix != ".svg":
+            icon.addFile(str(path))
     return icon
 
 
-def make_application(argv0: str = "tilewise") -> QApplication:
+def make_application(argv0: str = "tilewise", *, scalable_icon: bool = True) -> QApplication:
     """The QApplication (existing one reused), fonts registered, style applied.
 
     ``setDesktopFileName(APP_ID)`` ties the windows to ``org.tilewise.Tilewise.desktop`` (on
     Wayland the compositor matches the app id, not the window class); the window icon is the
-    desktop entry's (``app_icon``).
+    desktop entry's (``app_icon``; without ``scalable_icon`` its PNG sizes only, for the
+    start: ``start`` adds the SVG after the first paint).
     """
     from PySide6.QtWidgets import QApplication
 
@@ -277,7 +282,7 @@ def make_application(argv0: str = "tilewise") -> QApplication:
     app.setApplicationName("Tilewise")
     app.setOrganizationName("Tilewise")
     app.setDesktopFileName(APP_ID)
-    app.setWindowIcon(app_icon())
+    app.setWindowIcon(app_icon(scalable=scalable_icon))
     try:
         register_fonts()
     except OSError:
@@ -298,7 +303,7 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     from tilewise.i18n import normalize_language, set_language, system_language
     from tilewise.store.settings import Settings
 
-    app = make_application()
+    app = make_application(scalable_icon=False)  # the SVG too once painted (app_icon)
     try:
         settings = Settings.load()
     except OSError:  # the settings folder cannot be made: the defaults
@@ -334,6 +339,8 @@ def start(args: argparse.Namespace) -> MainWindow | None:
                                  None if args.self_test else checks)
     window = MainWindow(store, settings, packs, profile, problems=problems)
     window.check_later(checks)
+    # the whole icon (its SVG) first once painted, before the packs' checks
+    window.after_paint.add(lambda: app.setWindowIcon(app_icon()), first=True)
     if lock is not None:
         window.lock = lock
         window.raise_watcher = RaiseWatcher(lock, window)
