@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -378,23 +378,12 @@ class MainWindow(QMainWindow):
         paint, one lesson per turn of the event loop. The learner's first mouse or key press
         before they are done runs them to the end first (``BeforeInput``), so no lesson,
         practice or presenter opens from a pack not checked. A pack that fails is left out
-        (:meth:`leave_out`) as at any start. The gate watches the application's input from
-        the window's ``Show`` (:meth:`showEvent`; at once when shown already): input comes
-        only once the window is shown, and the gate is an application-wide filter that each
-        event passes through in Python, so watching during ``show()`` itself (polish, layout
-        and show events of every widget) cost a first start about 30 ms of CPU (issue 21)."""
+        (:meth:`leave_out`) as at any start."""
         for check in checks:
             self.pending.append(check)
             self.after_paint.add(partial(self._check_step, check))
-        if self.pending and self.isVisible():
-            self._gate.arm()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
-        """Shown (sent at the end of ``show()``, before any input can reach the window): the
-        pack checks' gate starts watching (:meth:`check_later`)."""
         if self.pending:
             self._gate.arm()
-        super().showEvent(event)
 
     def _check_step(self, check: MovesCheck) -> None:
         if check not in self.pending:  # finished already, before the learner's input
