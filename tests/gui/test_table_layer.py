@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsItem
 
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.table import layer as layer_module
@@ -52,9 +53,10 @@ def test_the_layer_shows_what_qt_draws_at_rest_lit_zoomed_scrolled_and_back(
         window: Any) -> None:
     player = open_step(window, "charleston", "first-right")
     view, scene = player.table, player.table_scene
+    no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
     still = [i for i in scene.items() if scene.is_still(i)]
-    assert still and all(i.flags() & i.GraphicsItemFlag.ItemHasNoContents for i in still)
-    assert not any(t.flags() & t.GraphicsItemFlag.ItemHasNoContents for t in scene.tiles)
+    assert set(scene.tiles) <= set(still)  # the learner's tiles too, while not held
+    assert all(i.flags() & no_contents for i in still)
     at_rest = shown(view)
     same(view)
     scene.set_hot("pass")  # what a dragged tile over the zone does: that part is drawn again
@@ -63,6 +65,35 @@ def test_the_layer_shows_what_qt_draws_at_rest_lit_zoomed_scrolled_and_back(
     assert lit == qt_drawn(view)
     scene.set_hot(None)
     assert shown(view) == at_rest
+
+    scene.set_show_focus(True)  # the view has the keys: the focus ring, moved, a selection
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    keyed = shown(view)
+    assert keyed != at_rest
+    assert keyed == qt_drawn(view)
+    tile = scene.tiles[4]
+    start = view.mapFromScene(tile.sceneBoundingRect().center())
+    port = view.viewport()
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(port, start + QPoint(30, -140))
+    assert scene.held is tile and not tile.flags() & no_contents  # Qt draws the held tile
+    held = shown(view)
+    assert held not in (keyed, at_rest)
+    assert held == qt_drawn(view)
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       start + QPoint(30, -140))  # over no zone: put back
+    assert scene.held is None and tile.flags() & no_contents
+    assert shown(view) == keyed
+    same(view)
+    for each in scene.tiles:
+        scene.select(each, False)
+    scene.set_show_focus(False)
+    cleared = shown(view)  # no badge, no ring left behind
+    assert cleared != keyed
+    assert cleared == qt_drawn(view)
+    at_rest = cleared
 
     drawn = view.layer.drawn
     view.zoom_in()
@@ -166,3 +197,21 @@ def test_a_part_drawn_again_through_a_shown_tile_gives_the_same_pixels(
         half.setWidth(half.width() / 2)
         scene.still_changed.emit(half)
         assert shown(view) == before
+
+    # Without a player a tile dropped over nothing stays there, still (in the layer), till
+    # it is put back.
+    tile = scene.tiles[2]
+    start = view.mapFromScene(tile.sceneBoundingRect().center())
+    port = view.viewport()
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(port, start + QPoint(40, -200))
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       start + QPoint(40, -200))
+    assert scene.held is None and tile.flags() & tile.GraphicsItemFlag.ItemHasNoContents
+    dropped = shown(view)
+    assert dropped != before
+    assert dropped == qt_drawn(view)
+    scene.put_back(tile.tile_id)
+    back = shown(view)  # (the press gave the view the keys: the focus ring shows)
+    assert back != dropped
+    assert back == qt_drawn(view)

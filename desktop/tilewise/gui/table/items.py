@@ -54,6 +54,11 @@ SELECT = QColor("#1e88ff")
 GOOD = QColor("#2fbf71")
 SPOT = QColor("#ffd400")
 BADGE_H = 34.0  # height of the selection tag above a selected tile
+#: How far (scene units) an item may paint past its bounding rectangle: a tile's focus ring
+#: (pen 5 centred 3.5 outside the face) reaches 2 past it. The rectangle stays as it is (a
+#: table's frame is fitted to the items' bounding rectangles); what is drawn again around an
+#: item takes in this margin (``gui.table.layer``).
+OVERHANG = 3.0
 
 class TileItem(QGraphicsItem):
     """One tile of the table model (``tile_id``) the learner can press, drag, drop, focus and

@@ -38,7 +38,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem
 
-from tilewise.gui.table.items import FixedTile
+from tilewise.gui.table.items import OVERHANG, TILE_H, TILE_W, FixedTile, TileItem
 
 if TYPE_CHECKING:
     from tilewise.gui.table.scene import TableScene
@@ -132,11 +132,28 @@ class StillLayer:
         ratio = layer.pixmap.devicePixelRatio()
         layer.pixmap.scroll(round(sx * ratio), round(sy * ratio), layer.pixmap.rect())
         if sx:
-            self._draw(layer, QRect(0 if sx > 0 else whole.width() + sx, 0, abs(sx),
-                                    whole.height()), transform)
+            self._draw_part(layer, QRect(0 if sx > 0 else whole.width() + sx, 0, abs(sx),
+                                         whole.height()), transform)
         if sy:
-            self._draw(layer, QRect(0, 0 if sy > 0 else whole.height() + sy, whole.width(),
-                                    abs(sy)), transform)
+            self._draw_part(layer, QRect(0, 0 if sy > 0 else whole.height() + sy,
+                                         whole.width(), abs(sy)), transform)
+        # A face the old layer's edge cut was drawn from that edge (see _draw_part): the
+        # part of it still in view is drawn again from its own edge.
+        before = whole.translated(sx, sy)
+        for area in self._faces(whole, transform):
+            if area.intersects(whole) and not before.contains(area):
+                self._draw_part(layer, area, transform)
+
+    def _faces(self, area: QRect, t: QTransform) -> list[QRect]:
+        """The faces (viewport pixels, one more on each side) of the still tiles over
+        ``area``."""
+        face = QRectF(0, 0, TILE_W, TILE_H)
+        found = []
+        for item in self.scene.items(t.inverted()[0].mapRect(QRectF(area))):
+            if isinstance(item, (FixedTile, TileItem)) and self.scene.is_still(item):
+                found.append(t.mapRect(item.mapRectToScene(face)).toAlignedRect()
+                             .adjusted(-1, -1, 1, 1))
+        return found
 
     def repair(self, scene_rect: QRectF) -> QRect:
         """Draw the part of the shown layer under ``scene_rect`` again (a still item there
@@ -150,20 +167,24 @@ class StillLayer:
             return QRect()
         t = self.view.viewportTransform()
         self._follow(layer, t)
-        port = self.view.viewport()
         area = t.mapRect(scene_rect).toAlignedRect().adjusted(-2, -2, 2, 2)
+        return self._draw_part(layer, area, t)
+
+    def _draw_part(self, layer: _Layer, area: QRect, t: QTransform) -> QRect:
+        """Draw ``area`` (viewport pixels) of ``layer`` again, grown to take in whole faces;
+        returns the area drawn (within the viewport)."""
         # A face is scaled from its pixmap by steps counted from the first pixel of each row
         # drawn: drawn from a pixel inside it, its pixels came out up to 1/255 off. So the
-        # area takes in every still tile it touches whole.
-        for _round in range(4):
+        # area takes in the face of every still tile it touches whole (faces never overlap:
+        # a few rounds at most).
+        while True:
             grown = QRect(area)
-            for item in self.scene.items(t.inverted()[0].mapRect(QRectF(area))):
-                if isinstance(item, FixedTile) and self.scene.is_still(item):
-                    grown = grown.united(
-                        t.mapRect(item.sceneBoundingRect()).toAlignedRect().adjusted(-1, -1, 1, 1))
+            for face in self._faces(area, t):
+                grown = grown.united(face)
             if grown == area:
                 break
             area = grown
+        port = self.view.viewport()
         area = area.intersected(QRect(0, 0, port.width(), port.height()))
         if not area.isEmpty():
             self._draw(layer, area, t)
@@ -182,8 +203,10 @@ class StillLayer:
             QGraphicsView.drawBackground(self.view, painter, exposed)
             option = QStyleOptionGraphicsItem()
             no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
-            # The items Qt would draw there: those whose bounding rectangle meets the area.
-            shown = inverse.mapRect(QRectF(area))
+            # The items that may have painted there: those whose bounding rectangle, and the
+            # margin an item may paint past it, meets the area.
+            shown = inverse.mapRect(QRectF(area)).adjusted(-OVERHANG, -OVERHANG, OVERHANG,
+                                                           OVERHANG)
             for item in self.scene.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect,
                                          Qt.SortOrder.AscendingOrder):
                 if not (item.flags() & no_contents) or not self.scene.is_still(item):

@@ -43,6 +43,7 @@ from tilewise.gui.table.items import (
     FELT,
     FELT_CONTRAST,
     GAP,
+    OVERHANG,
     PAPER,
     SCENE_H,
     SCENE_W,
@@ -102,9 +103,11 @@ RACK_ROOM = 24.0
 ARROW_ROOM = 90.0
 
 
-#: Items that never move on a table (unless they slide): the view draws them once into its
-#: still layer (``gui.table.layer``) and copies that at every repaint (issue 21).
-STILL_ITEMS = (QGraphicsSimpleTextItem, QGraphicsTextItem, FixedTile, ZoneItem, Plate, Arrow)
+#: Items that lie still on a table unless they slide (or, a learner's tile, while it is held:
+#: :meth:`TableScene.is_still`): the view draws them once into its still layer
+#: (``gui.table.layer``) and copies that at every repaint (issue 21).
+STILL_ITEMS = (QGraphicsSimpleTextItem, QGraphicsTextItem, FixedTile, ZoneItem, Plate, Arrow,
+               TileItem)
 
 
 @dataclass
@@ -150,6 +153,7 @@ class TableScene(QGraphicsScene):
         #: Bumped whenever the still items are drawn anew (added, removed): a layer of an older
         #: version is never shown.
         self.still_version = 0
+        self.held: TileItem | None = None  # the tile the view holds (see lift)
         #: The view's fitted scale (screen px per scene unit) the table is laid out for: text
         #: and the tiles a task is about are drawn large enough at it (0: not known yet).
         self.view_scale = 0.0
@@ -315,8 +319,39 @@ class TableScene(QGraphicsScene):
         self.update_focus()
 
     def is_still(self, item: QGraphicsItem) -> bool:
-        """Whether ``item`` lies still (:data:`STILL_ITEMS`, not sliding now)."""
-        return isinstance(item, STILL_ITEMS) and all(item is not s[0] for s in self._slides)
+        """Whether ``item`` lies still (:data:`STILL_ITEMS`, not sliding now, not held)."""
+        return (isinstance(item, STILL_ITEMS) and item is not self.held
+                and all(item is not s[0] for s in self._slides))
+
+    def redraw(self, item: QGraphicsItem) -> None:
+        """Show a change of how ``item`` looks, whoever draws it (the layer or Qt)."""
+        if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+            self.still_changed.emit(painted(item))
+        else:
+            item.update()
+
+    def _settle(self, item: QGraphicsItem) -> None:
+        """Have ``item`` drawn by the layer if it lies still now, else by Qt (it moves)."""
+        still = self.layered and self.is_still(item)
+        no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+        if bool(item.flags() & no_contents) != still:
+            item.setFlag(no_contents, still)
+            self.still_changed.emit(painted(item))  # taken in, or let go
+            if not still:
+                item.update()
+
+    def lift(self, tile: TileItem) -> None:
+        """``tile`` is held (the view drags it): drawn by Qt, above everything, till
+        :meth:`rest`."""
+        self.held = tile
+        tile.setZValue(10)
+        self._settle(tile)
+
+    def rest(self) -> None:
+        """The held tile was let go (put back by now, or gone with a new table)."""
+        tile, self.held = self.held, None
+        if tile is not None and tile.scene() is self:
+            self._settle(tile)
 
     def mark_still(self) -> None:
         """Have a layered view draw the still items (``ItemHasNoContents`` on them, off on the
@@ -331,6 +366,7 @@ class TableScene(QGraphicsScene):
     def clear(self) -> None:
         """Remove every item (the layer is drawn afresh)."""
         super().clear()
+        self.held = None
         self.still_version += 1
         self.still_changed.emit(QRectF())
 
@@ -353,8 +389,12 @@ class TableScene(QGraphicsScene):
         """Put a dragged tile back where the model has it (a drop that changed nothing)."""
         item, pos = self._item(tile_id), self._drawn.get(tile_id)
         if item is not None and pos is not None:
+            was = painted(item)
             item.setPos(pos)
             item.setZValue(1)
+            if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+                self.still_changed.emit(was)  # it lay still there (in the layer): gone
+                self.still_changed.emit(painted(item))
 
     def _frame(self, table: Table) -> QRectF:
         """What the view shows for this task: the laid-out items, room for the learner's
@@ -1149,7 +1189,7 @@ class TableScene(QGraphicsScene):
         for item in landed:  # still from now on: drawn in the layer
             if isinstance(item, STILL_ITEMS) and self.layered:
                 item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
-                self.still_changed.emit(item.sceneBoundingRect())
+                self.still_changed.emit(painted(item))
 
     # ---- decoding ------------------------------------------------------------------------
     def zone_at(self, scene_point: QPointF) -> tuple[str, int] | None:
@@ -1182,10 +1222,7 @@ class TableScene(QGraphicsScene):
             hot = key == zone_id
             if zone.hot != hot:
                 zone.hot = hot
-                if zone.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
-                    self.still_changed.emit(zone.sceneBoundingRect())
-                else:
-                    zone.update()
+                self.redraw(zone)
 
     # ---- the presenter's pointer -----------------------------------------------------------
     def plates(self) -> list[Plate]:
@@ -1261,7 +1298,7 @@ class TableScene(QGraphicsScene):
         elif not selected and tile.tile_id in self.selected:
             self.selected.remove(tile.tile_id)
         for item in self.tiles:
-            item.update()
+            self.redraw(item)
 
     def move_focus(self, delta: int) -> None:
         """Move the keyboard focus ``delta`` movable tiles along (wrapping)."""
@@ -1281,7 +1318,14 @@ class TableScene(QGraphicsScene):
             focused = number == self.focus_index
             if tile.focused != focused:
                 tile.focused = focused
-                tile.update()
+                self.redraw(tile)
+
+    def set_show_focus(self, shown: bool) -> None:
+        """Show the focus ring (while the view has the keyboard focus) or hide it."""
+        self.show_focus = shown
+        tile = self.focused_tile()
+        if tile is not None:
+            self.redraw(tile)
 
     def focused_tile(self) -> TileItem | None:
         """The tile with the keyboard focus."""
@@ -1317,6 +1361,11 @@ class TableScene(QGraphicsScene):
             # TRANSLATORS: appended to the focus text of a tile that just came to the rack
             text = _("{focus}, just arrived", focus=text)
         return text
+
+
+def painted(item: QGraphicsItem) -> QRectF:
+    """Where ``item`` may have painted (scene): its bounding rectangle and :data:`OVERHANG`."""
+    return item.sceneBoundingRect().adjusted(-OVERHANG, -OVERHANG, OVERHANG, OVERHANG)
 
 
 def river_row(width: float, tile_w: float, gap: float = 3.0) -> int:

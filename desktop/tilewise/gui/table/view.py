@@ -113,15 +113,13 @@ class TableView(QGraphicsView):
 
     def focusInEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().focusInEvent(event)
-        self.table.show_focus = True
-        self.table.update()
+        self.table.set_show_focus(True)
         self.focus_moved.emit(self.table.announce())  # the tile's name shows on focus too
         notify_focus(self)
 
     def focusOutEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().focusOutEvent(event)
-        self.table.show_focus = False
-        self.table.update()
+        self.table.set_show_focus(False)
 
     def fit(self) -> None:
         """Scale the table's content (not the empty felt) to fill the view, times the zoom;
@@ -176,8 +174,16 @@ class TableView(QGraphicsView):
             centre = self.mapToScene(self.viewport().rect().center())
         self._zoom_centre = centre if factor > 1.0 else None
         self.zoom = factor
-        self.fit()
-        self.viewport().update()
+        # The whole view is drawn anew at the new scale: while the view scrolls to keep the
+        # centre, the viewport's old pixels need not be moved first (a copy of all of them
+        # on an opaque viewport).
+        port = self.viewport()
+        port.setUpdatesEnabled(False)
+        try:
+            self.fit()
+        finally:
+            port.setUpdatesEnabled(True)
+        port.update()
         self.zoomed.emit(factor)
         return factor
 
@@ -270,7 +276,7 @@ class TableView(QGraphicsView):
             return False
         self._drag, self._grab, self._at = item.tile_id, point - item.pos(), item.pos()
         self._task = self.table.model.task if self.table.model is not None else None
-        item.setZValue(10)
+        self.table.lift(item)
         return True
 
     def _rebuilt(self) -> None:
@@ -285,14 +291,15 @@ class TableView(QGraphicsView):
             self._drag = None
             self.table.set_hot(None)
             return
-        item.setZValue(10)
         item.setPos(self._at)
+        self.table.lift(item)
 
     def drag_to(self, position: QPointF) -> bool:
         """Move the held tile under ``position``; light the zone below it."""
         item = self.held()
         if item is None:
             self._drag = None
+            self.table.rest()
             return False
         point = self.mapToScene(position.toPoint())
         self._at = point - self._grab
@@ -312,6 +319,7 @@ class TableView(QGraphicsView):
             self.missed.emit(tile_id)
         else:
             self.dropped.emit(tile_id, hit[0], hit[1])
+        self.table.rest()  # put back or drawn anew by now: lies still again
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
