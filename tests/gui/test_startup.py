@@ -340,3 +340,36 @@ def test_without_the_hook_there_is_nothing_to_change(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setitem(sys.modules, "PySide6.support.feature", None)
     assert startup.keep_no_source_lines() is False
+
+
+def test_a_window_maximised_at_start_is_laid_out_at_one_size(qtbot: Any, home: Any) -> None:
+    """``show_fitted`` on a screen smaller than the window: maximised, and sized before it is
+    shown to the screen less the frame the platform tells (the offscreen platform's 2 px), so
+    every resize the window gets is to the size it is shown at (it was laid out at the whole
+    screen's size first, then again without the frame: issue 21)."""
+    from PySide6.QtCore import QEvent, QObject, QSize, Qt
+
+    from tilewise.gui import app
+
+    window = app.start(app.parser().parse_args(["--profile", "Ana", "--lang", "en"]))
+    assert window is not None
+    qtbot.addWidget(window)
+    available = window.screen().availableGeometry()
+    window.resize(available.width() + 200, available.height() + 100)
+    sizes: list[QSize] = []
+
+    class Resizes(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Resize:
+                sizes.append(QSize(window.size()))
+            return False
+
+    spy = Resizes(window)
+    window.installEventFilter(spy)
+    app.show_fitted(window)
+    qtbot.waitUntil(lambda: window.after_paint.painted, timeout=5000)
+    assert window.windowState() & Qt.WindowState.WindowMaximized
+    shown = available.size().shrunkBy(window.windowHandle().frameMargins())
+    assert window.size() == shown
+    assert sizes and all(size == shown for size in sizes)
+    window.close()
