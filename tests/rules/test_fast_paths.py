@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tilewise.rules import jokers, state, wins
+from tilewise.rules import claims, jokers, state, wins
 from tilewise.rules.cardlines import expansions, parse_card
 from tilewise.rules.jokers import card_line_for, completing_tiles, line_fits, line_matches
 from tilewise.rules.referee import forget_hands, judge
@@ -112,14 +112,27 @@ def test_kept_answers_survive_a_full_memory(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_kept_card_is_told_apart_by_its_exact_values(
         monkeypatch: pytest.MonkeyPatch) -> None:
     line: dict[str, Any] = {"groups": [{"kind": "kong", "tile": "1B"}], "value": 1}
-    first = state.parse_card([line])
-    assert state.parse_card([dict(line)]) is first  # the same text: read once
+    card = [line]
+    first = state.parse_card(card)
+    assert state.parse_card(card) is first  # the same card: read once
+    assert state.parse_card([dict(line)]) == first  # the same text (kept once more, or not)
     with pytest.raises(ScenarioError, match="positive whole number"):
         state.parse_card([dict(line, value=True)])  # True == 1, but it is no value
     assert state.parse_card([dict(line, value=2)])[0].value == 2
     monkeypatch.setattr(state, "CARDS_KEPT", 1)
     assert state.parse_card([dict(line, value=3)])[0].value == 3
     assert len(state._CARDS) == 1
+
+
+def test_a_kept_card_is_the_same_however_its_parts_are_shared() -> None:
+    group = {"kind": "pung", "tile": "2B"}
+    shared = [[group, group, {"kind": "pair", "tile": "F"}]]  # one group object twice
+    apart = [[dict(group), dict(group), {"kind": "pair", "tile": "F"}]]
+    kept = state.parse_card(shared)
+    assert state.parse_card(apart) == kept == state._read_card(apart)
+    changed = [[group, dict(group, tile="3B"), {"kind": "pair", "tile": "F"}]]
+    assert state.parse_card(changed) != kept  # one part changed: another card
+    assert state.parse_card(changed) == state._read_card(changed)
 
 
 def test_a_card_nested_too_deeply_to_print_is_refused() -> None:
@@ -357,6 +370,10 @@ def test_every_block_in_the_set_table_splits_and_no_other_does() -> None:
         counts = [block.count(tile) for tile in STANDARD]
         key = sum(wins._NIBBLE[tile] for tile in block)
         assert (key in suited) is (wins._sets(counts, 0, 9) is not None)
+        pair = rng.choice(STANDARD[:9])
+        with_pair = [*block, pair, pair]
+        split = wins._pair_and_sets([with_pair.count(tile) for tile in STANDARD])
+        assert wins._pair_fits(key + 2 * wins._NIBBLE[pair], suited) is (split is not None)
 
 
 def _plain_lists(value: Any) -> tuple[dict[str, list[str]], dict[str, list[str]], Counter[str]]:
@@ -411,3 +428,26 @@ def test_a_tables_counts_are_its_own_state() -> None:
     last = Table("wsm", {"hands": {"E": ["3C"]}, "last_discard": {"tile": "3C", "by": "S"}})
     assert last.written_counts() == Counter({"3C": 2})
     assert last._counted == {"3C": 1}  # what was read is not changed by the count
+
+
+def test_a_claim_may_name_its_seat_word_and_discard_in_strings_of_another_kind() -> None:
+    table = Table("wsm", {"hands": {"S": "1B 1B 2C 3C 4C 5D 6D 7D E E E N N".split()},
+                          "last_discard": {"tile": "1B", "by": Seat("E")},
+                          "turn": {"seat": "S", "stage": "draw"}})
+    assert table.last_discard == state.Discard("1B", "E")
+    verdict = claims.judge_claim(table, {"seat": Seat("S"), "claim": Seat("pong"),
+                                         "tiles": ["1B", "1B"]})
+    assert verdict.legal and verdict.result["next"] == "W"
+
+
+def test_claims_asked_at_an_impossible_table_are_each_refused_alike() -> None:
+    # judge_claims called on its own (not through Table.judge, which refuses the whole
+    # question first): every claim gets the supply's refusal, none is awarded
+    table = Table("wsm", {"hands": {"S": ["9C"] * 5}, "last_discard": {"tile": "1B", "by": "E"}})
+    verdict = claims.judge_claims(table, {"claims": [
+        {"seat": "S", "claim": "pong", "tiles": ["1B", "1B"]}, {"seat": "W", "claim": "win"}]})
+    refusal = {"legal": False, "reason": "TILE_SUPPLY_EXCEEDED", "tiles": ["9C"], "count": 5,
+               "limit": 4}
+    assert verdict.result == {"awarded": None, "verdicts": [refusal, refusal]}
+    with pytest.raises(ScenarioError, match="a list of claim objects"):
+        claims.judge_claims(table, {"claims": [{"seat": "S", "claim": "win"}, "win"]})

@@ -21,28 +21,30 @@ Sources: REFERENCE.md sections 6-9, DECISIONS 8, 11-13, 15-16, 18.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from tilewise.rules.seats import SEATS, distance, relation, right_of, seats_after
 from tilewise.rules.state import (
     Discard,
-    Meld,
     ScenarioError,
     Table,
     check_holds,
+    meld_answer,
     next_live,
     parse_discard,
     seat_value,
+    tile_refusal,
 )
 from tilewise.rules.tiles import (
+    FLOWER,
     JOKER,
+    SUITS,
     TileError,
     check_in_set,
     describe,
     parse_played,
-    plays_as,
     rank_of,
-    sort_tiles,
     suit_of,
 )
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
@@ -57,6 +59,8 @@ _KINDS: dict[str, dict[str, str]] = {
 }
 _EXPOSURE_SIZES = {"pung": 3, "kong": 4, "quint": 5, "sextet": 6}
 _WIN_KINDS = ("win", "mahjong", "pair")
+#: The tiles of a claim that names none (never changed).
+_NO_TILES: list[str] = []
 #: Sideways index by where the discard came from (DECISIONS 13).
 _POSITIONS = {"upper": 0, "opposite": 1}
 
@@ -119,6 +123,8 @@ def _next_seats(table: Table, discarder: str) -> tuple[str, ...]:
     """The seats that may stand for "the next player" after ``discarder``: the next live seat
     and any dead seats before it (play passes over them, DECISIONS 24)."""
     following = seats_after(discarder)
+    if not table.dead or table.ruleset != "american":  # no seat passed over: the lower seat
+        return following[:1]
     return following[: following.index(next_live(table, discarder)) + 1]
 
 
@@ -162,52 +168,60 @@ def _judge_wsm_set(
     hand = table.need_hand(seat)
     tile = discard.tile
     if kind == "chi":
-        if len(named) != 2 or not _is_chi([*named, tile]):
+        run = _CHIS.get(frozenset((*named, tile))) if len(named) == 2 else None
+        if run is None:
             raise Refusal(Reason.CHI_NOT_A_SEQUENCE, *named, tile)
         check_holds(hand, named)
-        tiles = sort_tiles([*named, tile])  # one suit: by rank
-        meld = Meld("chi", tuple(tiles), discard.by, tiles.index(tile), ())
-        return allow(meld=meld.to_dict(), next=next_live(table, seat))
+        meld = meld_answer("chi", run, discard.by, run.index(tile))
+        return allow(meld=meld, next=next_live(table, seat))
     if kind == "pong":
         _same_tiles(named, tile, ())
         if len(named) != 2 or hand.count(tile) < 2:
             raise Refusal(Reason.PONG_NEEDS_PAIR, tile)
-        meld = Meld("pong", (tile,) * 3, discard.by, _sideways(discard.by, seat, 3), ())
-        return allow(meld=meld.to_dict(), next=next_live(table, seat))
+        meld = meld_answer("pong", (tile,) * 3, discard.by, _sideways(discard.by, seat, 3))
+        return allow(meld=meld, next=next_live(table, seat))
     # kong: the big exposed kong
     if any(m.kind == "pong" and m.tiles[0] == tile for m in table.melds_of(seat)):
         raise Refusal(Reason.CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, tile)
     _same_tiles(named, tile, ())
     if len(named) != 3 or hand.count(tile) < 3:
         raise Refusal(Reason.KONG_NEEDS_TRIPLET, tile)
-    meld = Meld("kong_big", (tile,) * 4, discard.by, _sideways(discard.by, seat, 4), ())
-    return allow(meld=meld.to_dict(), next=next_live(table, seat), supplement=True)
+    meld = meld_answer("kong_big", (tile,) * 4, discard.by, _sideways(discard.by, seat, 4))
+    return allow(meld=meld, next=next_live(table, seat), supplement=True)
 
 
-def _is_chi(tiles: list[str]) -> bool:
-    suits = {suit_of(t) for t in tiles}
-    ranks = sorted(rank_of(t) or 0 for t in tiles)
-    return len(suits) == 1 and None not in suits and ranks == list(range(ranks[0], ranks[0] + 3))
+#: Every chi (three numbers in a row of one suit, REFERENCE.md section 7) by the set of its
+#: tiles, in number order: three tiles are a chi when their set is one of these (a tile named
+#: twice makes a smaller set), looked up rather than worked out (issue 21).
+_CHIS: dict[frozenset[str], tuple[str, ...]] = {
+    frozenset(run): run
+    for suit in SUITS for low in range(1, 8)
+    for run in [tuple(f"{rank}{suit}" for rank in range(low, low + 3))]
+}
 
+
+#: The verdict on a legal claim to win (one value: verdicts are never changed).
+_WON_ON_DISCARD = Verdict(True, None, (), MappingProxyType({"self_drawn": False}))
 
 _SHORT_REASON = {"pung": Reason.PONG_NEEDS_PAIR, "kong": Reason.KONG_NEEDS_TRIPLET}
 
 
 def _judge_exposure(
-    table: Table, seat: str, kind: str, written: list[str], discard: Discard
+    table: Table, seat: str, kind: str, written: list[str], named: list[str], discard: Discard
 ) -> Verdict:
     tile = discard.tile
-    named = [plays_as(code) for code in written]
     _same_tiles(named, tile, (JOKER,))
     if len(named) != _EXPOSURE_SIZES[kind] - 1:
         raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
     check_holds(table.need_hand(seat), named)
-    shown = table.shown(seat, written)
+    if FLOWER in named:  # a flower shows the face the hand holds (Table.shown)
+        shown = table.shown(seat, written)
+    else:  # every other tile shows as named
+        shown = named
     laid = sorted(zip(named, shown, strict=True), key=lambda pair: pair[0] == JOKER)
-    tiles = [tile, *(play for play, _ in laid)]
-    faces = [discard.written, *(face for _, face in laid)]
-    meld = Meld(kind, tuple(tiles), discard.by, None, (), tuple(faces))
-    return allow(meld=meld.to_dict(), next=next_live(table, seat))
+    faces = [discard.written, *(face for _, face in laid)]  # the naturals, then the jokers
+    meld = meld_answer(kind, faces, discard.by, None)
+    return allow(meld=meld, next=next_live(table, seat))
 
 
 def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -222,12 +236,21 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     PAIR_CLAIM_ONLY_FOR_WIN). Result: ``meld`` and ``next`` for a set (a big kong also
     ``supplement``); ``self_drawn`` false for a win.
     """
-    seat = seat_value(action.get("seat"), "action.seat")
-    written, named = parse_played(action.get("tiles", []))
-    check_in_set(named, table.ruleset)
+    seat = action.get("seat")
+    if type(seat) is not str or seat not in SEATS:  # a plain seat read without a call
+        seat = seat_value(seat, "action.seat")
+    tiles = action.get("tiles", _NO_TILES)
+    if tiles == _NO_TILES and type(tiles) is list:  # a claim to win names no tiles
+        written = named = _NO_TILES
+    else:
+        written, named = parse_played(tiles)
+        check_in_set(named, table.ruleset)
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
-    kind = claim_kind(table, action.get("claim"))
+    word = action.get("claim")
+    kind = _KINDS[table.ruleset].get(word) if type(word) is str else None
+    if kind is None:  # not a plain claim word of this ruleset: refused or not read
+        kind = claim_kind(table, word)
     if seat in table.dead:
         raise Refusal(Reason.DEAD_HAND)  # a dead hand makes no claim at all (DECISIONS 18, 24)
     discard = _claimed_discard(table, seat, kind, action)
@@ -238,10 +261,10 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
             if kind == "pair":
                 reason = Reason.PAIR_CLAIM_ONLY_FOR_WIN
             return false_win(table, reason, discard.tile if kind == "pair" else None)
-        return allow(self_drawn=False)
+        return _WON_ON_DISCARD
     if table.ruleset == "wsm":
         return _judge_wsm_set(table, seat, kind, named, discard)
-    return _judge_exposure(table, seat, kind, written, discard)
+    return _judge_exposure(table, seat, kind, written, named, discard)
 
 
 def judge_one_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -250,38 +273,59 @@ def judge_one_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     return table.judge(judge_claim, action)
 
 
-def claim_rank(ruleset: str, claim: str) -> int:
-    """0 for a win, 1 for pong/kong or an American exposure, 2 for chi (lower ranks first)."""
-    kind = _KINDS[ruleset][claim]
+def _rank(kind: str) -> int:
     if kind in _WIN_KINDS:
         return 0
     return 2 if kind == "chi" else 1
 
 
+#: :func:`claim_rank` of every claim word, by ruleset (looked up once per legal claim).
+_RANKS: dict[str, dict[str, int]] = {
+    ruleset: {word: _rank(kind) for word, kind in kinds.items()}
+    for ruleset, kinds in _KINDS.items()
+}
+
+
+def claim_rank(ruleset: str, claim: str) -> int:
+    """0 for a win, 1 for pong/kong or an American exposure, 2 for chi (lower ranks first)."""
+    return _RANKS[ruleset][claim]
+
+
 def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
     """``claims``: several claims on the same discard; award it by precedence.
 
-    Each claim is judged alone; illegal ones take no part. Among the legal ones the best rank
+    Each claim is judged alone (as :func:`judge_one_claim`); illegal ones take no part. Among the legal ones the best rank
     wins (:func:`claim_rank`), and between equal ranks the seat first in turn after the
     discarder (the kong's owner when robbing). Result: ``awarded`` ``{"seat", "claim"}`` or
     ``None``, and ``verdicts`` (each claim's answer, in the order given).
     """
     claims = action.get("claims")
-    if not isinstance(claims, list) or not all(
-            type(c) is dict or isinstance(c, Mapping) for c in claims):  # dict: no abc check
+    if not isinstance(claims, list):
         raise ScenarioError("claims must be a list of claim objects")
     pending = table.pending_kong
     last = table.last_discard
     discarder = pending.seat if pending is not None else last.by if last is not None else "E"
+    ranks = _RANKS[table.ruleset]
     ranked = []
     answers = []
-    for claim in claims:
-        verdict = judge_one_claim(table, claim)
+    try:  # the state's supply, checked once: an impossible state refuses every claim alike
+        table.check_supply()
+        impossible = None
+    except TileError as error:
+        impossible = tile_refusal(error)
+    for claim in claims:  # judge_one_claim on each, one call (issue 21)
+        if type(claim) is not dict and not isinstance(claim, Mapping):  # dict: no abc check
+            raise ScenarioError("claims must be a list of claim objects")
+        try:
+            verdict = impossible or judge_claim(table, claim)
+        except Refusal as refusal:
+            verdict = refusal.verdict
+        except TileError as error:
+            verdict = tile_refusal(error)
         answers.append(verdict.to_answer())
         if verdict.legal:
-            seat = str(claim["seat"])
-            rank = claim_rank(table.ruleset, str(claim["claim"]))
-            ranked.append(((rank, distance(discarder, seat)), seat, str(claim["claim"])))
+            seat, word = str(claim["seat"]), str(claim["claim"])
+            ranked.append(((ranks[word], distance(discarder, seat)), seat, word))
     awarded = None
     if ranked:
         _, seat, claim_word = min(ranked)

@@ -75,18 +75,20 @@ class Meld:
 
     def to_dict(self) -> dict[str, Any]:
         """The protocol's meld object (all five keys; flowers with their faces)."""
-        return {
-            "kind": self.kind,
-            "tiles": list(self.written),
-            "from": self.source,
-            "rotated": self.rotated,
-            "face_down": list(self.face_down),
-        }
+        return meld_answer(self.kind, self.written, self.source, self.rotated, self.face_down)
 
     @property
     def is_kong(self) -> bool:
         """True for a kong of either ruleset (four tiles that count as a set)."""
         return self.kind.startswith("kong")
+
+
+def meld_answer(kind: str, written: Sequence[str], source: str | None, rotated: int | None,
+                face_down: Sequence[int] = ()) -> dict[str, Any]:
+    """The protocol's meld object of :meth:`Meld.to_dict` from its parts (``written``: the
+    tiles as written), for a claim that answers a meld without keeping it (issue 21)."""
+    return {"kind": kind, "tiles": list(written), "from": source, "rotated": rotated,
+            "face_down": list(face_down)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,13 @@ class Turn:
     seat: str
     stage: str
     after: str
+
+
+#: Every turn there is (4 seats x 2 stages x 7 ways), made once: a turn is a value.
+_TURNS: dict[tuple[str, str, str], Turn] = {
+    (seat, stage, after): Turn(seat, stage, after)
+    for seat in SEATS for stage in STAGES for after in AFTER
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +161,9 @@ def _mapping(value: object, what: str) -> Mapping[str, Any]:
 
 
 _SEAT_SET = frozenset(SEATS)
+_NO_DEAD: frozenset[str] = frozenset()
+#: What a key missing from a state reads as, where ``null`` means something else.
+_ABSENT: Any = object()
 #: What a missing seat map reads as (never changed).
 _NO_SEATS: dict[str, Any] = {}
 
@@ -182,6 +194,8 @@ def _tile_lists(value: object, what: str, counted: dict[str, int]
     counting all of them). Anything else is read list by list, by :func:`parse_played`, which
     names the first bad code; tests/rules/test_fast_paths.py checks both readings agree."""
     lists = _seat_map(value, what)
+    if not lists:  # no seat: nothing to read
+        return {}, {}
     written: dict[str, list[str]] = {}
     try:
         for seat, tiles in lists.items():
@@ -227,11 +241,25 @@ def parse_meld(value: object) -> Meld:
     return Meld(kind, tiles, source, rotated, tuple(face_down), faces)
 
 
+#: Every discard read so far, by its code as written and seat (at most 44 codes x 4 seats):
+#: a discard is a value, so the same one serves every table (issue 21).
+_DISCARDS: dict[tuple[str, str], Discard] = {}
+
+
 def parse_discard(value: object, what: str) -> Discard:
     """Read ``{"tile", "by"}``; raises ScenarioError / TileError."""
     discard = _mapping(value, what)
-    tile, face = _written_one(discard.get("tile"))
-    return Discard(tile, seat_value(discard.get("by"), f"{what}.by"), face)
+    code, by = discard.get("tile"), discard.get("by")
+    plain = type(code) is str and type(by) is str
+    if plain:
+        known = _DISCARDS.get((code, by))  # type: ignore[arg-type]  # both are str here
+        if known is not None:
+            return known
+    tile, face = _written_one(code)
+    read = Discard(tile, seat_value(by, f"{what}.by"), face)
+    if plain:
+        _DISCARDS[code, by] = read  # type: ignore[index]  # both are str here
+    return read
 
 
 #: How many cards :func:`parse_card` keeps (by their exact values); then it starts again.
@@ -245,13 +273,17 @@ def parse_card(value: object) -> tuple[CardLine, ...]:
     A card read without error is kept by its ``marshal`` bytes, which tell JSON values of
     different types apart (``1``, ``1.0`` and ``true`` differ) and read back as the same
     value, so the same card in scenario after scenario is read once (issue 21: reading it
-    was most of an American judgement; ``marshal`` makes the key in a third of the time
+    was most of an American judgement; ``marshal`` makes the key in a sixth of the time
     ``repr`` took). A value ``marshal`` cannot write (not plain JSON data, or nested too
-    deeply) is read every time."""
+    deeply) is read every time.
+
+    Version 4 marks a part met twice (or held elsewhere too) as a reference to its first
+    copy: equal bytes still read back as the same value, so one key never stands for two
+    cards; the same card with its parts shared otherwise may get a second key (and be read
+    once more). It writes a card in 3 us where version 2, which marks nothing, took 7.5 us
+    (issue 21)."""
     try:
-        # version 2: no back-references, so the same bytes for the same value however its
-        # parts are shared (version 4 marks shared parts)
-        key = marshal.dumps(value, 2)  # type: ignore[arg-type]  # any value: ValueError
+        key = marshal.dumps(value, 4)  # type: ignore[arg-type]  # any value: ValueError
     except ValueError:  # not plain data, or nested too deeply: read it (and fail, if so)
         return _read_card(value)
     card = _CARDS.get(key)
@@ -287,13 +319,13 @@ class Table:
         if not isinstance(ruleset, str) or ruleset not in RULESETS:
             raise _fail(f"unknown ruleset {describe(ruleset)}")
         self.ruleset: str = ruleset
-        state = _mapping(state, "state")
-        self.dealer: str = seat_value(state.get("dealer", "E"), "dealer")
-        phase = state.get("phase")
+        get = _mapping(state, "state").get
+        self.dealer: str = seat_value(get("dealer", "E"), "dealer")
+        phase = get("phase")
         if phase is not None and (not isinstance(phase, str) or phase not in PHASES):
             raise _fail(f"unknown phase {describe(phase)}")
         self.phase: str | None = phase
-        step = state.get("step")
+        step = get("step")
         if step is not None and not isinstance(step, str):
             raise _fail("step must be a string")
         self.step: str | None = step
@@ -301,26 +333,29 @@ class Table:
         counted: dict[str, int] = {}  # copies of each code as written, counted as read
         self.written_hands: dict[str, list[str]]
         self.hands: dict[str, list[str]]
-        self.written_hands, self.hands = _tile_lists(state.get("hands", _NO_SEATS), "hands",
-                                                     counted)
+        self.written_hands, self.hands = _tile_lists(get("hands", _NO_SEATS), "hands", counted)
         self.melds: dict[str, list[Meld]] = {}
-        for seat, melds in _seat_map(state.get("melds", _NO_SEATS), "melds").items():
-            if not isinstance(melds, list):
-                raise _fail("melds per seat must be a list")
-            self.melds[seat] = [parse_meld(meld) for meld in melds]
-            for meld in self.melds[seat]:
-                _count_elements(counted, meld.written)
+        melds_by_seat = get("melds")
+        if melds_by_seat is not None:
+            for seat, melds in _seat_map(melds_by_seat, "melds").items():
+                if not isinstance(melds, list):
+                    raise _fail("melds per seat must be a list")
+                self.melds[seat] = [parse_meld(meld) for meld in melds]
+                for meld in self.melds[seat]:
+                    _count_elements(counted, meld.written)
         self.written_discards: dict[str, list[str]]
         self.discards: dict[str, list[str]]
-        self.written_discards, self.discards = _tile_lists(
-            state.get("discards", _NO_SEATS), "discards", counted)
+        self.written_discards, self.discards = _tile_lists(get("discards", _NO_SEATS),
+                                                           "discards", counted)
         self._counted = counted
-        self.has_last_discard: bool = "last_discard" in state
-        last = state.get("last_discard")
+        last = get("last_discard", _ABSENT)
+        self.has_last_discard: bool = last is not _ABSENT
+        if last is _ABSENT:
+            last = None
         self.last_discard: Discard | None = (
             None if last is None else parse_discard(last, "last_discard")
         )
-        turn = state.get("turn")
+        turn = get("turn")
         self.turn: Turn | None = None
         if turn is not None:
             turn = _mapping(turn, "turn")
@@ -328,9 +363,9 @@ class Table:
             after = turn.get("after", "wall")
             if stage not in STAGES or after not in AFTER:
                 raise _fail(f"turn stage {describe(stage)} / after {describe(after)} is not known")
-            self.turn = Turn(seat_value(turn.get("seat"), "turn.seat"), stage, after)
-        self.next_drawn: bool = state.get("next_drawn") is True
-        pending = state.get("pending_kong")
+            self.turn = _TURNS[seat_value(turn.get("seat"), "turn.seat"), stage, after]
+        self.next_drawn: bool = get("next_drawn") is True
+        pending = get("pending_kong")
         self.pending_kong: PendingKong | None = None
         if pending is not None:
             pending = _mapping(pending, "pending_kong")
@@ -341,14 +376,14 @@ class Table:
             self.pending_kong = PendingKong(
                 seat_value(pending.get("seat"), "pending_kong.seat"), tile, str(kind), face
             )
-        dead = state.get("dead", ())
+        dead = get("dead", ())
         if dead == () or dead == []:  # most tables: no dead hand, nothing to read
-            self.dead: frozenset[str] = frozenset()
+            self.dead: frozenset[str] = _NO_DEAD
         elif not isinstance(dead, list):
             raise _fail("dead must be a list of seats")
         else:
             self.dead = frozenset(seat_value(seat, "dead") for seat in dead)
-        card = state.get("card")
+        card = get("card")
         self.card: tuple[CardLine, ...] | None = (
             None if card is None else parse_card(card)
         )
@@ -479,8 +514,9 @@ class Table:
 
         Concealed tiles plus meld tiles; in ``wsm`` a kong counts as 3 [WSOM-6].
         """
-        total = len(self.need_hand(seat))
-        for meld in self.melds_of(seat):
+        hand = self.hands.get(seat)
+        total = len(self.need_hand(seat) if hand is None else hand)
+        for meld in self.melds.get(seat, ()):
             total += 3 if self.ruleset == "wsm" and meld.is_kong else len(meld.tiles)
         return total
 

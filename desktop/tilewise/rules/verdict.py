@@ -82,10 +82,11 @@ class Verdict:
 
     def to_answer(self) -> dict[str, Any]:
         """The protocol answer: ``{"legal", "reason", **result}``, plus ``tiles`` when any."""
-        answer: dict[str, Any] = {"legal": self.legal, "reason": self.reason}
-        if self.reason is not None:
-            answer["reason"] = str(self.reason)
-        answer.update(self.result)
+        reason = self.reason
+        answer: dict[str, Any] = {"legal": self.legal,
+                                  "reason": None if reason is None else str(reason)}
+        if self.result:
+            answer.update(self.result)
         if self.tiles:
             answer["tiles"] = list(self.tiles)
         return answer

@@ -152,77 +152,76 @@ def _concealed_split(concealed: tuple[str, ...], melded: int) -> tuple[Group, ..
 #: Each tile of :data:`STANDARD` as a one in its own four bits: the sum over a hand of at most
 #: 14 tiles holds every tile's count in its nibble (no count reaches 16), whatever the order.
 _NIBBLE: dict[str, int] = {tile: 1 << (4 * index) for index, tile in enumerate(STANDARD)}
-#: The nibbles of each block of :data:`_BLOCKS` in a hand's key: (shift, mask, honors?).
-_KEY_BLOCKS = tuple((4 * start, (1 << (4 * (end - start))) - 1, start >= 27)
-                    for start, end in _BLOCKS)
+#: The nibbles of a suit's block (nine) in a hand's key; the honors' block is the rest.
+_SUIT_MASK = (1 << 36) - 1
 #: The low bit of every nibble (an odd count), and the nibbles of the tiles 2-8 of each suit.
 _ODD = sum(_NIBBLE.values())
 _MIDDLE = sum(_NIBBLE[tile] for tile in STANDARD if tile not in TERMINALS_AND_HONORS)
+#: Blocks that split into sets alone (:func:`_set_patterns`), once worked out.
+_PATTERNS: list[frozenset[int]] = []
 
 
-@lru_cache(maxsize=1)
 def _set_patterns() -> tuple[frozenset[int], frozenset[int]]:
     """Every block (as its nibbles, :data:`_NIBBLE`) that splits into at most four sets and
     nothing else: of a suit (chis and pungs), of the honors (pungs). Worked out once, on the
-    first question (a few thousand sums; a pure table of the rules, nothing of any hand)."""
-    pungs = [3 << (4 * index) for index in range(9)]
-    chis = [0x111 << (4 * index) for index in range(7)]
-    suited = {sum(sets) for size in range(5)
-              for sets in combinations_with_replacement(pungs + chis, size)}
-    honors = {sum(sets) for size in range(5)
-              for sets in combinations_with_replacement(pungs[:7], size)}
-    return frozenset(suited), frozenset(honors)
+    first question (a few thousand sums, about 13 ms; a pure table of the rules, nothing of
+    any hand)."""
+    if not _PATTERNS:
+        pungs = [3 << (4 * index) for index in range(9)]
+        chis = [0x111 << (4 * index) for index in range(7)]
+        _PATTERNS.append(frozenset(sum(sets) for size in range(5)
+                                   for sets in combinations_with_replacement(pungs + chis, size)))
+        _PATTERNS.append(frozenset(sum(sets) for size in range(5)
+                                   for sets in combinations_with_replacement(pungs[:7], size)))
+    return _PATTERNS[0], _PATTERNS[1]
 
 
-def _makes_sets(concealed: Sequence[str], melded: int) -> bool:
-    """True when ``concealed`` beside ``melded`` sets is a pair and sets: exactly when
-    :func:`_pair_and_sets` finds a split (the same blocks, one of them holding the pair), by
-    looking each block up in :func:`_set_patterns` instead of splitting it (issue 21: the
-    split cost most of a claim to win). The pair block is the one whose count leaves two
-    over threes (a block's count is its key modulo 15, since 16 is 1 modulo 15); each of its
-    tiles is tried as the pair (taking two from a nibble that holds fewer borrows from the
-    next one and leaves 14 or 15 in it, more than any pattern holds, so it is never found)."""
-    if len(concealed) != 3 * (4 - melded) + 2:
-        return False
-    try:
-        key = sum(map(_NIBBLE.__getitem__, concealed))
-    except KeyError:  # a flower or joker makes no WSM set
-        return False
-    suited, honors = _set_patterns()
-    pair = 0
-    pair_sets = suited
-    for shift, mask, honor in _KEY_BLOCKS:
-        block = key >> shift & mask
-        left = block % 15 % 3
-        if left == 0:
-            if block not in (honors if honor else suited):
-                return False
-        elif left == 1 or pair:
-            return False
-        else:
-            pair, pair_sets = block, honors if honor else suited
-    shift = 0
-    while pair >> shift:
-        if pair - (2 << shift) in pair_sets:  # under two copies: a borrow, in no pattern
+def _pair_fits(block: int, patterns: frozenset[int]) -> bool:
+    """True when two copies of some tile of ``block`` leave a block of ``patterns``: each tile
+    with two copies or more (a nibble above one: one of its three high bits set) is tried."""
+    twos = (block >> 1 | block >> 2 | block >> 3) & _ODD  # a one where a nibble holds 2+
+    while twos:
+        low = twos & -twos
+        if block - (low << 1) in patterns:
             return True
-        shift += 4
+        twos ^= low
     return False
 
 
 def wsm_wins(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> bool:
     """True when :func:`wsm_winning_split` finds the hand complete (the same answer, without
-    building or keeping its groups): four sets and a pair by :func:`_makes_sets`; without
-    melds, seven pairs or thirteen terminals by the split itself, asked only when the counts
-    allow them (every count even, or no tile 2-8 of a suit)."""
-    if _makes_sets(concealed, len(melds)):
-        return True
-    if melds or len(concealed) != 14:
+    building or keeping its groups; tests/rules/test_fast_paths.py checks them alike).
+
+    Four sets and a pair, as :func:`_pair_and_sets` finds them, by looking each block up in
+    :func:`_set_patterns` instead of splitting it (issue 21: the split cost most of a claim to
+    win): the pair's block is the one whose count leaves two over threes (a block's count is
+    its key modulo 15, since 16 is 1 modulo 15), every other block's count a multiple of
+    three. Without melds, seven pairs or thirteen terminals by the split itself, asked only
+    when the counts allow them (every count even, or no tile 2-8 of a suit)."""
+    melded = len(melds)
+    if len(concealed) != 14 - 3 * melded:
         return False
     try:
         key = sum(map(_NIBBLE.__getitem__, concealed))
-    except KeyError:
+    except KeyError:  # a flower or joker makes no WSM set
         return False
-    if key & _ODD and key & _MIDDLE:
+    suited, honors = _PATTERNS or _set_patterns()
+    pair = -1
+    for block in (key & _SUIT_MASK, key >> 36 & _SUIT_MASK, key >> 72 & _SUIT_MASK):
+        left = block % 15 % 3
+        if left == 2 and pair < 0:
+            pair = block
+        elif left or block not in suited:
+            break
+    else:
+        block = key >> 108
+        left = block % 15 % 3
+        if pair < 0:
+            if left == 2 and _pair_fits(block, honors):
+                return True
+        elif not left and block in honors and _pair_fits(pair, suited):
+            return True
+    if melded or (key & _ODD and key & _MIDDLE):
         return False
     return _concealed_split(tuple(sorted(concealed)), 0) is not None
 
@@ -235,9 +234,10 @@ def forget_splits() -> None:
 def is_winning(table: Table, seat: str, concealed: Sequence[str]) -> bool:
     """True when ``concealed`` (with the winning tile) plus ``seat``'s melds wins.
 
-    WSM by :func:`wsm_wins` (as :func:`wsm_winning_split`); American against ``state.card`` (ScenarioError if absent).
+    WSM by :func:`wsm_wins` (as :func:`wsm_winning_split`); American against ``state.card``
+    (ScenarioError if absent).
     """
-    melds = table.melds_of(seat)
+    melds = table.melds.get(seat, ())
     if table.ruleset == "wsm":  # the split itself is not needed: its groups are not built
         return wsm_wins(concealed, melds)
     return card_line_for(table.need_card(), concealed, melds) is not None
