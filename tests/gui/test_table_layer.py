@@ -215,3 +215,10 @@ def test_a_part_drawn_again_through_a_shown_tile_gives_the_same_pixels(
     back = shown(view)  # (the press gave the view the keys: the focus ring shows)
     assert back != dropped
     assert back == qt_drawn(view)
+
+    assert view.layer.bytes() > 0
+    window.hide()  # a hidden table keeps no layer
+    assert view.layer.bytes() == 0
+    window.show()
+    qtbot.waitExposed(window)
+    assert shown(view) == back

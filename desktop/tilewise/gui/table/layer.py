@@ -1,26 +1,33 @@
 """The still layer of a table view: what lies still on the table, drawn once per view.
 
-A table at 3840x2160 is mostly things that never move while the learner looks at it: the
+A table at 3840x2160 is mostly things that do not move while the learner looks at it: the
 felt, the seat plates, their words, the exposures and the 60 discards, the drop zones and
-their captions and arrows (``scene.STILL_ITEMS``). Qt drew each of them at every repaint,
-and a kept drawing per item (``DeviceCoordinateCache``) still cost a copy per item plus the
-felt under them (14 ms of CPU a full repaint, issue 21), and was thrown away at every zoom
-step, where drawing the large words again as outlines cost 26 ms more.
+their captions and arrows, the learner's own tiles (``scene.STILL_ITEMS``). Qt drew each of
+them at every repaint, and a kept drawing per item (``DeviceCoordinateCache``) still cost a
+copy per item plus the felt under them (14 ms of CPU a full repaint, issue 21), and was thrown
+away at every zoom step, where drawing the large words again as outlines cost 26 ms more.
 
 :class:`StillLayer` draws every still item of the scene into one pixmap the size of the
 view's viewport, in the view's own transform, once; the view's ``drawBackground`` copies the
-exposed part of it 1:1 (device pixels), and Qt draws only the items that move (the learner's
-tiles, the latest discard's ring, the presenter's pointer, slides) above it, as before. The
-still items carry ``ItemHasNoContents`` while the layer draws them, so Qt skips them; they
-stay in the scene for hit tests, accessibility and the layout checks.
+exposed part of it 1:1 (device pixels), and Qt draws only what moves (the tile held, slides,
+the latest discard's ring, the presenter's pointer) above it. The still items carry
+``ItemHasNoContents`` while the layer draws them, so Qt skips them; they stay in the scene
+for hit tests, accessibility and the layout checks. A tile picked up leaves the layer
+(``TableScene.lift``) and comes back when let go (``TableScene.rest``).
 
-The layer is keyed on everything its pixels depend on (:meth:`StillLayer.key`): the scene's
-``still_version`` (bumped when still items are added, removed or change), the tile theme, the
-view's transform without its translation, the viewport's size and the device pixel ratio.
-A change of one still item (a zone lit under a dragged tile) redraws only that item's part
-of the layer (:meth:`StillLayer.repair`); a scroll moves the layer's pixels and draws the
-strip uncovered (:meth:`StillLayer.paint`). The last :data:`KEPT` layers are kept, so a zoom
-step back to the previous scale copies that scale's layer instead of drawing it again.
+The layer is keyed on what its pixels depend on (:meth:`StillLayer.key`): the scene's
+``still_version`` (bumped when items are added or removed; ``still_changed`` with a null
+rectangle drops every layer), the tile theme, the view's transform without its translation,
+the viewport's size and the device pixel ratio. A change of how one still item looks (a zone
+lit under a dragged tile, a selection, the focus ring, a tile put back) draws only its part
+of the layer again (:meth:`StillLayer.repair`, from ``still_changed``); a scroll moves the
+layer's pixels and draws the strip uncovered. The last :data:`KEPT` layers are kept, so a
+zoom step back to the previous scale copies that scale's layer instead of drawing it again.
+
+Memory: a layer is 4 bytes a viewport pixel (at 1280x860 about 2.3-3.3 MB; at 3840x2160
+33 MB, two after a zoom step); a hidden view keeps none. Three bytes a pixel (RGB888) would
+save a quarter, but Qt blends words and edges on such an image with other rounding (on the
+benchmark's table at 1280x860, 8,415 pixels came out up to 3/255 apart), so it is not used.
 
 Each item is drawn as Qt draws an item without a cache (its scene transform times the view's
 transform, its opacity, the view's render hints, a style option whose exposed rectangle is
