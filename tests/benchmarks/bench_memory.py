@@ -15,6 +15,17 @@ holds a big Qt scene would hide the figure). The median of REPEATS runs is repor
   app: the widgets a step replaces (``deleteLater``) are deleted as the app deletes them.
   (Opened from a ``processEvents()`` loop, with no event loop running, Qt never deleted them:
   the second figure counted some 600 dead buttons, about 9 MB, that the app never holds.)
+
+The measured runs share one ``TILEWISE_HOME``: the first is a first start (the packs' moves
+checked after the first paint), the others find the checked packs in the pack cache, as any
+later start does (so the median of three is a later start's figure; ``--quick``'s single run
+is a first start's).
+
+Byte code is cached in a temporary ``PYTHONPYCACHEPREFIX`` (as an installed or frozen app has
+it, and as ``bench_startup.py`` runs), written by one warm-up run of each program before the
+measured ones. (With ``PYTHONDONTWRITEBYTECODE`` set, as on this machine, each run compiled
+every Tilewise module from source: the compiler's peak, about 2 MB of parse trees for the
+largest modules, stayed in the figures as heap the app never needs.)
 """
 
 from __future__ import annotations
@@ -102,7 +113,10 @@ def run(quick: bool = False) -> list[Row]:
     repeats = 1 if quick else REPEATS
     home = tempfile.mkdtemp(prefix="tilewise-bench-mem-")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home,
-               PYTHONPATH=str(ROOT / "desktop"))
+               PYTHONPATH=str(ROOT / "desktop"), PYTHONPYCACHEPREFIX=str(Path(home) / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    _peak(BARE, env)  # the warm-up runs write the byte code
+    _peak(APP, dict(env, TILEWISE_HOME=tempfile.mkdtemp(prefix="tilewise-bench-mem-warm-")))
     bare, lessons, steps = [], [], []
     for _ in range(repeats):
         bare.append(_peak(BARE, env)["bare"])
