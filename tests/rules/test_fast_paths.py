@@ -27,6 +27,7 @@ from tilewise.rules.tiles import (
     STANDARD,
     TERMINALS_AND_HONORS,
     TileError,
+    check_supply,
     parse_played,
     parse_written,
     rank_of,
@@ -403,16 +404,18 @@ def test_tile_lists_read_at_once_as_list_by_list(lists: dict[str, Any]) -> None:
     # 300 derandomized seat maps: plain codes, flower faces, lists of another type, codes
     # that are not tiles, unhashable items, values that are not lists; the same lists, play
     # codes and counts, or the same first refusal
-    counted: dict[str, int] = {}
     try:
-        expected = _plain_lists(lists)
+        written_before, plays_before, counts = _plain_lists(lists)
     except TileError as error:
         with pytest.raises(TileError) as fast:
-            state._tile_lists(lists, "hands", counted)
+            state._tile_lists(lists, "hands")
         assert (fast.value.reason, fast.value.tile) == (error.reason, error.tile)
         return
-    written, plays = state._tile_lists(lists, "hands", counted)
-    assert (written, plays, counted) == expected
+    written, plays, key, tiles = state._tile_lists(lists, "hands")
+    assert (written, plays) == (written_before, plays_before)
+    assert tiles == sum(counts.values())
+    assert all(key >> (8 * index) & 0xFF == counts[code]  # each code's copies in its byte
+               for index, code in enumerate(state._BYTE))
     assert all(written[seat] is not lists[seat] and plays[seat] is not written[seat]
                for seat in written)  # the table's own lists, one for each reading
 
@@ -425,9 +428,44 @@ def test_a_tables_counts_are_its_own_state() -> None:
     first.check_supply()
     with pytest.raises(TileError, match="TILE_SUPPLY_EXCEEDED"):
         Table("wsm", east).check_supply()  # a new table reads the new state
-    last = Table("wsm", {"hands": {"E": ["3C"]}, "last_discard": {"tile": "3C", "by": "S"}})
-    assert last.written_counts() == Counter({"3C": 2})
-    assert last._counted == {"3C": 1}  # what was read is not changed by the count
+    last = Table("wsm", {"hands": {"E": ["3C"] * 4}, "last_discard": {"tile": "3C", "by": "S"}})
+    assert last.written_counts() == Counter({"3C": 5})
+    with pytest.raises(TileError, match="TILE_SUPPLY_EXCEEDED"):  # the discard counts too
+        last.check_supply()
+    assert last._key == 4 * state._BYTE["3C"]  # what was read is not changed by the check
+
+
+_SUPPLY_CODES = [*STANDARD[:3], "RD", "F", "J", "F1", "F2"]
+
+
+@settings(SETTINGS, max_examples=400)
+@given(st.sampled_from(["american", "wsm"]),
+       st.dictionaries(st.sampled_from(["E", "S", "W", "N"]),
+                       st.lists(st.sampled_from(_SUPPLY_CODES), max_size=70), max_size=4),
+       st.lists(st.sampled_from(["1B", "F", "J"]), max_size=9),
+       st.one_of(st.none(), st.sampled_from(_SUPPLY_CODES)))
+@example("wsm", {"E": ["1B"] * 256}, [], None)  # more tiles than a byte may count
+@example("american", {"E": ["1B"] * 4}, ["F"] * 8, "J")  # every limit reached, none passed
+@example("american", {"E": ["J"] * 8}, ["F"] * 9, None)  # a ninth flower
+def test_the_quick_supply_check_is_the_exact_one(
+        ruleset: str, hands: dict[str, list[str]], river: list[str], last: str | None) -> None:
+    # 400 derandomized states of few tile kinds (so that limits are reached and passed):
+    # faces once or twice, flowers and jokers at either table, the last discard in flight
+    table_state: dict[str, Any] = {"hands": hands, "discards": {"E": river}}
+    if last is not None:
+        table_state["last_discard"] = {"tile": last, "by": "S"}
+    table = Table(ruleset, table_state)
+    try:
+        check_supply(table.written_counts(), ruleset)
+        expected = None
+    except TileError as error:
+        expected = (error.reason, error.tile, error.count, error.limit)
+    try:
+        table.check_supply()
+        got = None
+    except TileError as error:
+        got = (error.reason, error.tile, error.count, error.limit)
+    assert got == expected
 
 
 def test_a_claim_may_name_its_seat_word_and_discard_in_strings_of_another_kind() -> None:
@@ -451,3 +489,16 @@ def test_claims_asked_at_an_impossible_table_are_each_refused_alike() -> None:
     assert verdict.result == {"awarded": None, "verdicts": [refusal, refusal]}
     with pytest.raises(ScenarioError, match="a list of claim objects"):
         claims.judge_claims(table, {"claims": [{"seat": "S", "claim": "win"}, "win"]})
+
+
+@pytest.mark.parametrize(("ruleset", "hands"), [
+    ("american", {"E": ["F"] * 8, "S": ["J"] * 8, "W": list(STANDARD) * 4}),
+    ("wsm", {"E": list(STANDARD[:17]) * 4, "S": list(STANDARD[17:]) * 4}),
+])
+def test_a_full_set_is_let_through_without_counting(
+        monkeypatch: pytest.MonkeyPatch, ruleset: str, hands: dict[str, list[str]]) -> None:
+    def counted(self: Table) -> None:
+        raise AssertionError("counted exactly")
+    table = Table(ruleset, {"hands": hands})
+    monkeypatch.setattr(Table, "written_counts", counted)
+    table.check_supply()  # every tile at its limit: the key alone tells it

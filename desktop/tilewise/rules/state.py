@@ -9,7 +9,7 @@ needs a key that is missing asks for it through an accessor, which raises
 from __future__ import annotations
 
 import marshal
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +22,7 @@ from tilewise.rules.cardlines import parse_card as _parse_card
 from tilewise.rules.seats import SEATS, is_seat, seats_after
 from tilewise.rules.tiles import (
     FLOWER,
+    FLOWER_FACES,
     JOKER,
     RULESETS,
     STANDARD,
@@ -177,44 +178,74 @@ def _seat_map(value: object, what: str) -> Mapping[str, Any]:
     return mapping
 
 
-#: Codes that play as written (no flower face): a list of them is its own list of play codes.
-_PLAIN = frozenset(STANDARD + (FLOWER, JOKER))
+#: Each code as written -> a one in its own byte: the sum over a state's codes (its key) holds
+#: each code's copies in that code's byte, while the state has at most :data:`_KEY_TILES`.
+_BYTE: dict[str, int] = {
+    code: 1 << (8 * index)
+    for index, code in enumerate((*STANDARD, FLOWER, JOKER, *FLOWER_FACES))
+}
+_KEY_TILES = 248  # a byte may then be raised by 7 and stay a byte
 
 
-def _tile_lists(value: object, what: str, counted: dict[str, int]
-                ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def _bytes(codes: tuple[str, ...], value: int) -> int:
+    return sum(_BYTE[code] * value for code in codes)
+
+
+#: The bytes of the flower faces in a key (a face is kept apart from the flower it plays as).
+_FACE_BYTES = _bytes(FLOWER_FACES, 0xFF)
+#: Per ruleset, (what added to a key lifts a byte over the set's copies of its tile into the
+#: byte's high bits, those bits): four of each suit, wind and dragon tile (3 added: four or
+#: fewer stay under 8), eight flowers and jokers at an American table (7 added: eight or
+#: fewer stay under 16). A flower face, or a tile the set lacks, is never let through: it is
+#: for the exact check (:func:`tilewise.rules.tiles.check_supply`; REFERENCE.md section 1,
+#: DECISIONS 9-10 and 23).
+_SUPPLY_BYTES: dict[str, tuple[int, int]] = {
+    "american": (_bytes(STANDARD, 3) + _bytes((FLOWER, JOKER), 7),
+                 _bytes(STANDARD, 0xF8) + _bytes((FLOWER, JOKER), 0xF0) + _FACE_BYTES),
+    "wsm": (_bytes(STANDARD, 3),
+            _bytes(STANDARD, 0xF8) + _bytes((FLOWER, JOKER), 0xFF) + _FACE_BYTES),
+}
+
+
+def _tile_lists(value: object, what: str
+                ) -> tuple[dict[str, list[str]], dict[str, list[str]], int, int]:
     """A map of seat -> tile list (``hands``, ``discards``) read as :func:`parse_played` reads
-    each list: ``(lists as written, lists of play codes)``, by seat; the codes as written are
-    counted into ``counted``. ScenarioError for a key that is not a seat; TileError
-    ``UNKNOWN_TILE`` for the first list (in the map's order) that is not a list of codes.
+    each list: ``(lists as written, lists of play codes, key, tiles)`` by seat, ``key`` the
+    sum of each code's :data:`_BYTE` and ``tiles`` their number. ScenarioError for a key that
+    is not a seat; TileError ``UNKNOWN_TILE`` for the first list (in the map's order) that is
+    not a list of codes.
 
-    Plain JSON lists are copied and counted at C speed, and the codes met are checked in one
-    set comparison: when all are codes that play as written (no flower face), each list is
-    its own play codes (issue 21: reading one list code by code cost as much as copying and
-    counting all of them). Anything else is read list by list, by :func:`parse_played`, which
-    names the first bad code; tests/rules/test_fast_paths.py checks both readings agree."""
+    Plain JSON lists are copied and joined, and their codes looked up in one pass that also
+    makes the key (a code that is not a tile is not found): when none is a flower face, each
+    list is its own play codes (issue 21: reading a list code by code cost as much as copying
+    and counting all of them). Anything else is read list by list, by :func:`parse_played`,
+    which names the first bad code; tests/rules/test_fast_paths.py checks both readings agree."""
     lists = _seat_map(value, what)
     if not lists:  # no seat: nothing to read
-        return {}, {}
+        return {}, {}, 0, 0
     written: dict[str, list[str]] = {}
-    try:
-        for seat, tiles in lists.items():
-            if type(tiles) is not list:
-                break
-            written[seat] = tiles.copy()
-            _count_elements(counted, tiles)
-        else:
-            if counted.keys() <= _PLAIN:
-                return written, {seat: tiles.copy() for seat, tiles in written.items()}
-    except TypeError:  # an item that is not even hashable: refused below
-        pass
-    plays: dict[str, list[str]] = {}  # faces, a list of another type, or a bad code
+    every: list[str] = []
     for seat, tiles in lists.items():
-        counted_already = seat in written
+        if type(tiles) is not list:
+            break
+        written[seat] = tiles.copy()
+        every += tiles
+    else:
+        try:
+            key = sum(map(_BYTE.__getitem__, every))
+        except (KeyError, TypeError):  # not a code, or not even hashable: refused below
+            pass
+        else:
+            if key & _FACE_BYTES:  # a face plays as a flower
+                return written, {seat: list(map(plays_as, tiles))
+                                 for seat, tiles in written.items()}, key, len(every)
+            return written, {seat: tiles.copy() for seat, tiles in written.items()}, key, \
+                len(every)
+    plays: dict[str, list[str]] = {}  # a list of another type, or a bad code
+    for seat, tiles in lists.items():
         written[seat], plays[seat] = parse_played(tiles)
-        if not counted_already:
-            _count_elements(counted, written[seat])
-    return written, plays
+    every = [code for tiles in written.values() for code in tiles]
+    return written, plays, sum(map(_BYTE.__getitem__, every)), len(every)
 
 
 def parse_meld(value: object) -> Meld:
@@ -312,7 +343,7 @@ class Table:
     __slots__ = (
         "ruleset", "dealer", "phase", "step", "hands", "written_hands", "melds", "discards",
         "written_discards", "has_last_discard", "last_discard", "turn", "next_drawn",
-        "pending_kong", "dead", "card", "_counted", "_supply_checked", "_supply_error",
+        "pending_kong", "dead", "card", "_key", "_tiles", "_supply_checked", "_supply_error",
     )
 
     def __init__(self, ruleset: object, state: object) -> None:
@@ -330,10 +361,10 @@ class Table:
             raise _fail("step must be a string")
         self.step: str | None = step
         #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
-        counted: dict[str, int] = {}  # copies of each code as written, counted as read
         self.written_hands: dict[str, list[str]]
         self.hands: dict[str, list[str]]
-        self.written_hands, self.hands = _tile_lists(get("hands", _NO_SEATS), "hands", counted)
+        self.written_hands, self.hands, key, tiles = _tile_lists(get("hands", _NO_SEATS),
+                                                                 "hands")
         self.melds: dict[str, list[Meld]] = {}
         melds_by_seat = get("melds")
         if melds_by_seat is not None:
@@ -342,12 +373,14 @@ class Table:
                     raise _fail("melds per seat must be a list")
                 self.melds[seat] = [parse_meld(meld) for meld in melds]
                 for meld in self.melds[seat]:
-                    _count_elements(counted, meld.written)
+                    key += sum(map(_BYTE.__getitem__, meld.written))
+                    tiles += len(meld.written)
         self.written_discards: dict[str, list[str]]
         self.discards: dict[str, list[str]]
-        self.written_discards, self.discards = _tile_lists(get("discards", _NO_SEATS),
-                                                           "discards", counted)
-        self._counted = counted
+        self.written_discards, self.discards, river_key, river_tiles = _tile_lists(
+            get("discards", _NO_SEATS), "discards")
+        #: the codes read (:data:`_BYTE`) and how many, for :meth:`check_supply`
+        self._key, self._tiles = key + river_key, tiles + river_tiles
         last = get("last_discard", _ABSENT)
         self.has_last_discard: bool = last is not _ABSENT
         if last is _ABSENT:
@@ -440,24 +473,30 @@ class Table:
         kong is in flight and counts like any other (DECISIONS 23), unless the declarer's melds
         already hold it in a kong of that tile (the kong written with four tiles).
         """
-        return Counter(self._supply_counts())
+        tiles: list[str] = [*self._in_flight()]  # one list counted at once (Counter's quick path)
+        for hand in self.written_hands.values():
+            tiles += hand
+        for melds in self.melds.values():
+            for meld in melds:
+                tiles += meld.written
+        for river in self.written_discards.values():
+            tiles += river
+        return Counter(tiles)
 
-    def _supply_counts(self) -> Mapping[str, int]:
-        """:meth:`written_counts` as a plain mapping: the copies counted as the state was read
-        (hands, melds, rivers), themselves when neither the last discard nor a pending kong's
-        tile adds one (no copy made), else a copy with those added."""
-        counts = self._counted
+    def _in_flight(self) -> tuple[str, ...]:
+        """The codes as written that :meth:`written_counts` counts beside the hands, melds and
+        rivers: the last discard unless it lies in one, a pending kong's tile unless its kong
+        is written with it."""
+        extra: tuple[str, ...] = ()
         last = self.last_discard
         if last is not None and not self.last_discard_placed(last):
-            counts = Counter(counts)
-            counts[last.written] += 1
+            extra = (last.written,)
         pending = self.pending_kong
         if pending is not None and not any(
             meld.is_kong and pending.tile in meld.tiles for meld in self.melds_of(pending.seat)
         ):
-            counts = Counter(counts)
-            counts[pending.face or pending.tile] += 1
-        return counts
+            extra += (pending.face or pending.tile,)
+        return extra
 
     def tile_counts(self) -> Counter[str]:
         """Copies of each play code in the state (:meth:`written_counts`, faces read as ``F``)."""
@@ -482,12 +521,19 @@ class Table:
         more copies of a tile than the set holds, or a flower face twice (DECISIONS 23).
 
         Worked out once per table (a table is read once and never changed; a precedence
-        question asks it once per claim)."""
+        question asks it once per claim), from the key of the codes read (:data:`_BYTE`):
+        one addition and one mask tell a state within the set's supply (:data:`_SUPPLY_BYTES`,
+        issue 21: counting every code cost a quarter of reading a table); any other is
+        counted exactly by :func:`tilewise.rules.tiles.check_supply`, which names the tile."""
         if not self._supply_checked:
-            try:
-                check_supply(self._supply_counts(), self.ruleset)
-            except TileError as error:
-                self._supply_error = error
+            extra = self._in_flight()
+            key = self._key + sum(map(_BYTE.__getitem__, extra))
+            add, over = _SUPPLY_BYTES[self.ruleset]
+            if self._tiles + len(extra) > _KEY_TILES or (key + add) & over:
+                try:  # some byte over its limit, a face, a tile the set lacks: count exactly
+                    check_supply(self.written_counts(), self.ruleset)
+                except TileError as error:
+                    self._supply_error = error
             self._supply_checked = True
         if self._supply_error is not None:
             raise self._supply_error
