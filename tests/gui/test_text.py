@@ -30,3 +30,28 @@ def test_every_tile_character_has_a_face(qapp: Any) -> None:
     assert len(UNICODE_TILES) == 44
     for code in UNICODE_TILES.values():
         assert not images.renderer.pixmap(code, 24).isNull()
+
+
+def test_pack_text_beside_tiles_is_escaped_as_html_escape_does(qapp: Any) -> None:
+    """Markup in pack text next to a tile character stays text: each character as
+    ``html.escape`` writes it (quotes too), line breaks as ``<br>``; ``html`` itself is not
+    imported (its entity tables: ~340 kB, issue 21)."""
+    import html
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    text = "<b>a & \"b\" 'c'</b>\n\U0001F004 é<br>"
+    label = QLabel()
+    set_text_with_tiles(label, text, TileImages())
+    shown = label.text()
+    expected = "".join(html.escape(ch).replace("\n", "<br>") for ch in text if ch != "\U0001F004")
+    assert shown.startswith(expected[:expected.index("<br>") + 4])
+    assert shown.endswith(expected[expected.index("<br>") + 4:])
+    assert "<b>" not in shown and "&lt;b&gt;a &amp; &quot;b&quot; &#x27;c&#x27;" in shown
+    root = Path(__file__).resolve().parents[2]
+    code = "import sys, tilewise.gui.player.text; print('html' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(root / "desktop"), "QT_QPA_PLATFORM": "offscreen"},
+                          timeout=60, check=True)
+    assert done.stdout.strip() == "False", done.stdout
