@@ -331,6 +331,24 @@ def test_the_import_hook_answers_the_same_and_keeps_no_lines(
     assert names["pyside_feature_dict"]["tw_uses_qt"] == 0
     assert names["pyside_feature_dict"]["tw_plain"] == -1
     assert [name for name in linecache.cache if str(tmp_path) in name] == [kept]
+    # a module with a UTF-8 .py file is answered from the file: the hook's own answer for
+    # each module loaded (ours and the standard library's), a Latin-1 one as the hook does
+    for name in ("tilewise.gui.mainwindow", "tilewise.lessons.pack", "tilewise.rules.tiles"):
+        importlib.import_module(name)
+    (tmp_path / "tw_latin.py").write_bytes(b"# -*- coding: latin-1 -*-\nA = '\xe9 PySide6'\n")
+    __import__("tw_latin")
+    asked = names["_mod_uses_pyside"]
+    original = asked.__closure__[0].cell_contents
+    loaded = [m for _name, m in sorted(sys.modules.items())
+              if str(getattr(m, "__file__", "")).endswith(".py")]
+    assert sum(m.__name__.startswith("tilewise.") for m in loaded) > 30
+    answers = [(m.__name__, asked(m)) for m in loaded]
+    before = set(linecache.cache)
+    assert answers == [(m.__name__, original(m)) for m in loaded]
+    for name in set(linecache.cache) - before:  # what the hook's own reading kept
+        linecache.cache.pop(name, None)
+    assert ("tilewise.gui.startup", True) in answers and ("tilewise.rules.tiles", False) in answers
+    assert ("tw_latin", True) in answers and ("tw_plain", False) in answers
 
 
 def test_without_the_hook_there_is_nothing_to_change(monkeypatch: pytest.MonkeyPatch) -> None:
