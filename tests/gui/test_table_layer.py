@@ -222,3 +222,7 @@ def test_a_part_drawn_again_through_a_shown_tile_gives_the_same_pixels(
     window.show()
     qtbot.waitExposed(window)
     assert shown(view) == back
+    window.resize(1262, 792)  # a new size: the old size's layer is let go before the new one
+    qtbot.waitUntil(lambda: view.viewport().width() < 1270)
+    shown(view)
+    assert view.layer.bytes() == 4 * port.width() * port.height()

@@ -21,8 +21,10 @@ rectangle drops every layer), the tile theme, the view's transform without its t
 the viewport's size and the device pixel ratio. A change of how one still item looks (a zone
 lit under a dragged tile, a selection, the focus ring, a tile put back) draws only its part
 of the layer again (:meth:`StillLayer.repair`, from ``still_changed``); a scroll moves the
-layer's pixels and draws the strip uncovered. The last :data:`KEPT` layers are kept, so a
-zoom step back to the previous scale copies that scale's layer instead of drawing it again.
+layer's pixels and draws the strip uncovered. A zoom step keeps the layer it leaves
+(:meth:`StillLayer.keep_shown`; :data:`KEPT` layers at most), so a step back to the previous
+scale copies that layer instead of drawing it again; any other new layer (a resize, a new
+table) frees the old ones before it is drawn.
 
 Memory: a layer is 4 bytes a viewport pixel (at 1280x860 about 2.3-3.3 MB; at 3840x2160
 33 MB, two after a zoom step); a hidden view keeps none. Three bytes a pixel (RGB888) would
@@ -52,8 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KEPT", "StillLayer"]
 
-#: Layers kept per view: the one shown and the one before (a zoom step back, or the table
-#: before the learner's last move is never shown again, so that one is dropped).
+#: Layers kept per view at most: the one shown and the one a zoom step left.
 KEPT = 2
 
 #: (still version, theme, m11, m12, m21, m22, width, height, device pixel ratio)
@@ -71,12 +72,13 @@ class _Layer:
 
 class StillLayer:
     """The still items of ``view``'s :class:`~tilewise.gui.table.scene.TableScene` drawn into
-    viewport-sized pixmaps (device pixels), the last :data:`KEPT` kept by :meth:`key`."""
+    viewport-sized pixmaps (device pixels), kept by :meth:`key` (:data:`KEPT` at most)."""
 
     def __init__(self, view: QGraphicsView, scene: TableScene) -> None:
         self.view = view
         self.scene = scene
         self._layers: OrderedDict[Key, _Layer] = OrderedDict()
+        self._kept: Key | None = None  # the layer a zoom step keeps (keep_shown)
         self.drawn = 0  # whole layers drawn (for tests: a kept layer is not drawn again)
 
     def key(self) -> Key:
@@ -91,6 +93,12 @@ class StillLayer:
         return sum(x.pixmap.width() * x.pixmap.height() * max(1, x.pixmap.depth() // 8)
                    for x in self._layers.values())
 
+    def keep_shown(self) -> None:
+        """A zoom step is about to change the scale: keep the layer shown now (if any) for a
+        step back, beside the next one (:data:`KEPT` layers at most)."""
+        key = self.key()
+        self._kept = key if key in self._layers else None
+
     def drop(self) -> None:
         """Forget every layer (the still items changed; the next paint draws one afresh)."""
         self._layers.clear()
@@ -101,10 +109,10 @@ class StillLayer:
         t = self.view.viewportTransform()
         layer = self._layers.get(key)
         if layer is None:
-            for stale in [k for k in self._layers if k[0] != key[0] or k[1] != key[1]]:
-                del self._layers[stale]  # older versions never come back: free them first
-            while len(self._layers) >= KEPT:
-                self._layers.popitem(last=False)
+            # Only a layer a zoom step left (kept) may be asked for again: the others (an
+            # older version, a size or scale a resize left) go before the new one is drawn.
+            for stale in [k for k in self._layers if k != self._kept]:
+                del self._layers[stale]
             layer = self._draw_whole(t)
             self._layers[key] = layer
         else:

@@ -179,6 +179,7 @@ class TableView(QGraphicsView):
             centre = self.mapToScene(self.viewport().rect().center())
         self._zoom_centre = centre if factor > 1.0 else None
         self.zoom = factor
+        self.layer.keep_shown()  # a step back copies this scale's layer
         # The whole view is drawn anew at the new scale: while the view scrolls to keep the
         # centre, the viewport's old pixels need not be moved first (a copy of all of them
         # on an opaque viewport).
