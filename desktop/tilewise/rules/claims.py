@@ -213,13 +213,17 @@ def _judge_exposure(
     _same_tiles(named, tile, (JOKER,))
     if len(named) != _EXPOSURE_SIZES[kind] - 1:
         raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
-    check_holds(table.need_hand(seat), named)
-    if FLOWER in named:  # a flower shows the face the hand holds (Table.shown)
+    hand = table.need_hand(seat)
+    jokers = named.count(JOKER)
+    naturals = len(named) - jokers  # each the tile claimed (_same_tiles)
+    if hand.count(tile) < naturals or hand.count(JOKER) < jokers:
+        check_holds(hand, named)  # names the tiles missing
+    if tile == FLOWER:  # a flower shows the face the hand holds (Table.shown)
         shown = table.shown(seat, written)
-    else:  # every other tile shows as named
-        shown = named
-    laid = sorted(zip(named, shown, strict=True), key=lambda pair: pair[0] == JOKER)
-    faces = [discard.written, *(face for _, face in laid)]  # the naturals, then the jokers
+        laid = sorted(zip(named, shown, strict=True), key=lambda pair: pair[0] == JOKER)
+        faces = [discard.written, *(face for _, face in laid)]  # the naturals, then the jokers
+    else:  # every other tile shows as named: the naturals, then the jokers
+        faces = [discard.written, *[tile] * naturals, *[JOKER] * jokers]
     meld = meld_answer(kind, faces, discard.by, None)
     return allow(meld=meld, next=next_live(table, seat))
 
@@ -286,6 +290,12 @@ _RANKS: dict[str, dict[str, int]] = {
 }
 
 
+#: :func:`~tilewise.rules.seats.distance` from each discarder to each seat (0-3), looked up.
+_TURNS_AFTER: dict[str, dict[str, int]] = {
+    discarder: {seat: distance(discarder, seat) for seat in SEATS} for discarder in SEATS
+}
+
+
 def claim_rank(ruleset: str, claim: str) -> int:
     """0 for a win, 1 for pong/kong or an American exposure, 2 for chi (lower ranks first)."""
     return _RANKS[ruleset][claim]
@@ -306,6 +316,7 @@ def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
     last = table.last_discard
     discarder = pending.seat if pending is not None else last.by if last is not None else "E"
     ranks = _RANKS[table.ruleset]
+    after = _TURNS_AFTER[discarder]
     ranked = []
     answers = []
     try:  # the state's supply, checked once: an impossible state refuses every claim alike
@@ -325,7 +336,7 @@ def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
         answers.append(verdict.to_answer())
         if verdict.legal:
             seat, word = str(claim["seat"]), str(claim["claim"])
-            ranked.append(((ranks[word], distance(discarder, seat)), seat, word))
+            ranked.append((ranks[word] * 4 + after[seat], seat, word))  # rank, then turn
     awarded = None
     if ranked:
         _, seat, claim_word = min(ranked)

@@ -171,7 +171,7 @@ _NO_SEATS: dict[str, Any] = {}
 
 def _seat_map(value: object, what: str) -> Mapping[str, Any]:
     """``value`` as a map by seat; ScenarioError for a key that is not a seat."""
-    mapping = _mapping(value, what)
+    mapping = value if type(value) is dict else _mapping(value, what)
     if not mapping.keys() <= _SEAT_SET:  # one set comparison when every key is a seat
         odd = next(key for key in mapping if key not in _SEAT_SET)
         raise _fail(f"a seat in {what} must be one of E S W N, not {describe(odd)}")
