@@ -178,9 +178,11 @@ class TileRenderer:
 
     @classmethod
     def clear_cache(cls) -> None:
-        """Drop every cached pixmap and parsed SVG (after regenerating faces, in tests)."""
+        """Drop every cached pixmap and parsed SVG (after regenerating faces, in tests); the
+        screens are counted from 0 again."""
         cls._pixmaps.clear()
         cls._used.clear()
+        cls._screen = 0
         cls._bytes = 0
         cls._svgs.clear()
 
