@@ -122,10 +122,14 @@ def chi_shown(table: Table, discard: Discard) -> bool:
 def _next_seats(table: Table, discarder: str) -> tuple[str, ...]:
     """The seats that may stand for "the next player" after ``discarder``: the next live seat
     and any dead seats before it (play passes over them, DECISIONS 24)."""
-    following = seats_after(discarder)
     if not table.dead or table.ruleset != "american":  # no seat passed over: the lower seat
-        return following[:1]
+        return _LOWER[discarder]
+    following = seats_after(discarder)
     return following[: following.index(next_live(table, discarder)) + 1]
+
+
+#: Each seat's lower seat alone, as :func:`_next_seats` answers it (looked up).
+_LOWER: dict[str, tuple[str, ...]] = {seat: seats_after(seat)[:1] for seat in SEATS}
 
 
 def window_closed(
@@ -144,7 +148,7 @@ def window_closed(
     turn = table.turn
     drawn = table.next_drawn
     if turn is not None:
-        if win and chi_shown(table, discard) and seat != turn.seat:
+        if win and turn.after == "chi" and chi_shown(table, discard) and seat != turn.seat:
             return False
         if turn.seat not in _next_seats(table, discard.by):
             return True

@@ -279,7 +279,7 @@ _DISCARDS: dict[tuple[str, str], Discard] = {}
 
 def parse_discard(value: object, what: str) -> Discard:
     """Read ``{"tile", "by"}``; raises ScenarioError / TileError."""
-    discard = _mapping(value, what)
+    discard = value if type(value) is dict else _mapping(value, what)
     code, by = discard.get("tile"), discard.get("by")
     plain = type(code) is str and type(by) is str
     if plain:
@@ -350,8 +350,11 @@ class Table:
         if not isinstance(ruleset, str) or ruleset not in RULESETS:
             raise _fail(f"unknown ruleset {describe(ruleset)}")
         self.ruleset: str = ruleset
-        get = _mapping(state, "state").get
-        self.dealer: str = seat_value(get("dealer", "E"), "dealer")
+        get = (state if type(state) is dict else _mapping(state, "state")).get
+        dealer = get("dealer", "E")
+        if type(dealer) is not str or dealer not in SEATS:  # a plain seat: no call
+            dealer = seat_value(dealer, "dealer")
+        self.dealer: str = dealer
         phase = get("phase")
         if phase is not None and (not isinstance(phase, str) or phase not in PHASES):
             raise _fail(f"unknown phase {describe(phase)}")
@@ -391,12 +394,15 @@ class Table:
         turn = get("turn")
         self.turn: Turn | None = None
         if turn is not None:
-            turn = _mapping(turn, "turn")
+            turn = turn if type(turn) is dict else _mapping(turn, "turn")
             stage = turn.get("stage", "draw")
             after = turn.get("after", "wall")
             if stage not in STAGES or after not in AFTER:
                 raise _fail(f"turn stage {describe(stage)} / after {describe(after)} is not known")
-            self.turn = _TURNS[seat_value(turn.get("seat"), "turn.seat"), stage, after]
+            mover = turn.get("seat")
+            if type(mover) is not str or mover not in SEATS:  # a plain seat: no call
+                mover = seat_value(mover, "turn.seat")
+            self.turn = _TURNS[mover, stage, after]
         self.next_drawn: bool = get("next_drawn") is True
         pending = get("pending_kong")
         self.pending_kong: PendingKong | None = None
