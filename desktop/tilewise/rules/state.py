@@ -479,7 +479,7 @@ class Table:
         kong is in flight and counts like any other (DECISIONS 23), unless the declarer's melds
         already hold it in a kong of that tile (the kong written with four tiles).
         """
-        tiles: list[str] = [*self._in_flight()]  # one list counted at once (Counter's quick path)
+        tiles: list[str] = []  # one list counted at once (Counter's quick path)
         for hand in self.written_hands.values():
             tiles += hand
         for melds in self.melds.values():
@@ -487,6 +487,7 @@ class Table:
                 tiles += meld.written
         for river in self.written_discards.values():
             tiles += river
+        tiles += self._in_flight()  # last: a refusal names the first code met in this order
         return Counter(tiles)
 
     def _in_flight(self) -> tuple[str, ...]:
