@@ -482,6 +482,13 @@ def test_two_packs_with_one_id_load_once_the_later_folder_winning(tmp_path: Path
     assert [(p.id, Path(p.path)) for p in packs] == [("other", other), ("basics", second)]
     assert problems == [f"{first}: id: 'basics' is also the id of {second}, which is used "
                         "instead"]
+    set_language("de")  # the line is in the interface's language, in the checker's shape
+    try:
+        assert app.load_packs([first, other, second])[1] == [
+            f"{first}: id: 'basics' ist auch die ID von {second}; dieser Ordner wird "
+            "stattdessen verwendet"]
+    finally:
+        set_language("en")
     pack_module.clear_cache()
 
 

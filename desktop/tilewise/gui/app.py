@@ -177,7 +177,7 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
     Two folders with the same pack id (progress is kept per pack id, so both would share
     it): the later one is used (``folders`` go bundled, installed, ``--pack``: an installed
     update replaces the bundled pack, an author's working copy the installed one), and a
-    line says which folder was left out.
+    line in the interface's language says which folder was left out.
     """
     from tilewise.lessons.pack import PackError, open_pack
     from tilewise.store.paths import cache_dir
@@ -203,12 +203,18 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
         except Exception as error:  # noqa: BLE001 - one pack's failure, never the app's
             log.exception("pack %s did not load", folder)
             problems.append(f"{folder}: {type(error).__name__}: {error}")
+    from tilewise.i18n import _
+
     kept: dict[str, Pack] = {}
     for pack in packs:
         earlier = kept.pop(pack.id, None)
         if earlier is not None:
-            problems.append(f"{earlier.path}: id: {pack.id!r} is also the id of {pack.path}, "
-                            "which is used instead")
+            # TRANSLATORS: problems box; {pack_id} is a lesson pack's id in quotes, such as
+            # 'core'; {folder} is the folder of the other pack with that id
+            why = _("{pack_id} is also the id of {folder}, which is used instead",
+                    pack_id=repr(pack.id), folder=str(pack.path))
+            # "file: key: problem" as the checker's lines; the key is the pack's own word
+            problems.append(f"{earlier.path}: id: {why}")
         kept[pack.id] = pack
     return list(kept.values()), problems
 
