@@ -60,6 +60,8 @@ def test_the_core_pack_links_each_listed_refusal_to_where_it_is_taught() -> None
     assert lesson is not None and lesson.id == "charleston"
     assert lesson.steps[index].kind == "explain"  # the explanation before the first such task
     assert teaching_step(pack, "NO_SUCH_CODE") is None
+    lesson, index = teaching_step(pack, "GROUP_TILES_DIFFER") or (None, -1)
+    assert lesson is not None and lesson.steps[index].id == "find-jokers"  # not "wsm-set"
     listed = {w.reason for les in pack.lessons for st in les.steps if st.task
               for w in st.task.wrong if w.reason}
     for reason in listed:
@@ -73,7 +75,9 @@ def test_a_task_with_no_explanation_before_it_teaches_itself(write_pack: WritePa
     reason = next(w.reason for w in task.task.wrong if w.reason)  # type: ignore[union-attr]
     found = teaching_step(pack, reason)
     assert found is not None and found[1] == 0  # the explanation, skipping nothing
-    for steps, expected in (([quiz, task], 1), ([recap, quiz, task], 2), ([task], 0)):
+    for steps, expected in (([quiz, task], 1), ([recap, quiz, task], 2), ([task], 0),
+                            ([explain, quiz, task], 0), ([explain, quiz, quiz, task], 3),
+                            ([explain, recap, task], 2)):
         lessons = [replace(pack.lessons[0], steps=steps)]
         found = teaching_step(replace(pack, lessons=lessons), reason)
         assert found is not None and found[1] == expected, steps

@@ -32,7 +32,11 @@ def teaching_step(pack: Pack, reason: str) -> tuple[Lesson, int] | None:
 
     The first task (in lesson order) that lists a wrong move refused with ``reason`` is where
     the rule is practised; the step that teaches it is the explanation just before that task
-    in the same lesson (or the task itself when it has none before it). ``None`` when no task
+    in the same lesson, or with one quiz between them (an explanation, a question on it, the
+    task). Else the task itself: before it another task, a recap, the lesson's start or a run
+    of quizzes, after which the explanation further back is about something else (the core's
+    joker kong, "Know your tiles" step 11, comes after five quizzes on counting and naming
+    tiles, and a flower refused there pointed at step 5, "The WSM set"). ``None`` when no task
     of the pack lists that reason.
     """
     for lesson in pack.lessons:
@@ -40,7 +44,7 @@ def teaching_step(pack: Pack, reason: str) -> tuple[Lesson, int] | None:
             task = step.task
             if task is None or not any(wrong.reason == reason for wrong in task.wrong):
                 continue
-            for before in range(index - 1, -1, -1):
+            for before in range(index - 1, max(index - 3, -1), -1):
                 kind = lesson.steps[before].kind
                 if kind == "explain":
                     return lesson, before
