@@ -416,8 +416,11 @@ def test_tile_lists_read_at_once_as_list_by_list(lists: dict[str, Any]) -> None:
     assert tiles == sum(counts.values())
     assert all(key >> (8 * index) & 0xFF == counts[code]  # each code's copies in its byte
                for index, code in enumerate(state._BYTE))
-    assert all(written[seat] is not lists[seat] and plays[seat] is not written[seat]
-               for seat in written)  # the table's own lists, one for each reading
+    assert all(written[seat] is not lists[seat] and plays[seat] is not lists[seat]
+               for seat in written)  # the table's own lists, never the state's
+    faces = any(code in tiles for tiles in written.values() for code in ("F1", "F8"))
+    assert (plays is written) is (bool(written) and not faces  # shared when read as written
+                                  and all(type(tiles) is list for tiles in lists.values()))
 
 
 def test_a_tables_counts_are_its_own_state() -> None:

@@ -217,8 +217,9 @@ def _tile_lists(value: object, what: str
 
     Plain JSON lists are copied and joined, and their codes looked up in one pass that also
     makes the key (a code that is not a tile is not found): when none is a flower face, each
-    list is its own play codes (issue 21: reading a list code by code cost as much as copying
-    and counting all of them). Anything else is read list by list, by :func:`parse_played`,
+    list is its own play codes, and the same map and lists are both answers (a table is never
+    changed; issue 21: reading a list code by code cost as much as copying and counting all
+    of them). Anything else is read list by list, by :func:`parse_played`,
     which names the first bad code; tests/rules/test_fast_paths.py checks both readings agree."""
     lists = _seat_map(value, what)
     if not lists:  # no seat: nothing to read
@@ -239,8 +240,7 @@ def _tile_lists(value: object, what: str
             if key & _FACE_BYTES:  # a face plays as a flower
                 return written, {seat: list(map(plays_as, tiles))
                                  for seat, tiles in written.items()}, key, len(every)
-            return written, {seat: tiles.copy() for seat, tiles in written.items()}, key, \
-                len(every)
+            return written, written, key, len(every)
     plays: dict[str, list[str]] = {}  # a list of another type, or a bad code
     for seat, tiles in lists.items():
         written[seat], plays[seat] = parse_played(tiles)
@@ -363,7 +363,8 @@ class Table:
         if step is not None and not isinstance(step, str):
             raise _fail("step must be a string")
         self.step: str | None = step
-        #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes
+        #: tiles as written (flower faces kept); ``hands`` / ``discards`` hold play codes (the
+        #: same map, never to be changed, when no list has a face)
         self.written_hands: dict[str, list[str]]
         self.hands: dict[str, list[str]]
         self.written_hands, self.hands, key, tiles = _tile_lists(get("hands", _NO_SEATS),
