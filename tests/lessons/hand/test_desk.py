@@ -15,7 +15,7 @@ from tilewise.lessons.hand.card import PracticeCard
 from tilewise.lessons.hand.desk import HandDesk, hand_task
 from tilewise.lessons.hand.engine import HandEngine
 from tilewise.lessons.hand.guided import GuidedHand
-from tilewise.rules.verdict import Verdict
+from tilewise.rules.verdict import Reason, Verdict, refuse
 
 
 def rack_tile(desk: HandDesk, code: str, taken: list[int]) -> int:
@@ -148,3 +148,38 @@ def test_the_zones_of_each_stage(card: PracticeCard) -> None:
     assert task.allow == ("pass", "declare_win") and task.answers == ()
     desk = HandDesk(american)
     assert desk.commands == ["declare_win"]
+
+
+def to_claim_window(desk: HandDesk) -> None:
+    """Play the learner's seat of ``desk`` (draws, let-gos, the last rack tile discarded) up
+    to a discard open to the learner's claims."""
+    engine = desk.engine
+    while "no_claim" not in engine.allowed(desk.seat):
+        if "draw" in engine.allowed(desk.seat):
+            desk.command("draw")
+        else:
+            desk.move(desk.table.rack(desk.seat)[-1], "discard")
+
+
+def test_letting_a_discard_go_puts_a_staged_tile_back_unmarked(card: PracticeCard) -> None:
+    """A rack tile dragged into the claim zone, then "Let it go": the tile is back in the rack
+    and no tile is marked as arrived (nothing was drawn; it was marked: tester report); a
+    let-go the script refuses puts it back too, and the table is drawn again."""
+    engine = HandEngine("wsm", 7, learner="S")
+    desk = HandDesk(engine)
+    to_claim_window(desk)
+    tile = stage(desk, [desk.table.tiles[desk.table.rack("S")[0]].code], "claim")[0]
+    code = desk.table.tiles[tile].code
+    assert desk.command("no_claim").changed
+    assert engine.moves[-1].legal or "no_claim" not in engine.allowed("S")
+    assert not [t for t in desk.table.tiles if t.arrived]
+    assert code in [desk.table.tiles[i].code for i in desk.table.rack("S")]
+
+    engine = HandEngine("wsm", 7, learner="S")
+    to_claim_window(HandDesk(engine))  # played on by a desk of its own
+    refusing = HandDesk(engine, lambda action: refuse(Reason.NOT_YOUR_TURN))  # plays nothing
+    staged = stage(refusing, [refusing.table.tiles[refusing.table.rack("S")[0]].code], "claim")
+    assert refusing.table.tiles[staged[0]].place.area == "zone"
+    assert refusing.command("no_claim").changed  # refused: the tile back, the table redrawn
+    assert refusing.table.tiles[staged[0]].place.area == "rack"
+    assert not refusing.command("no_claim").changed  # nothing staged, nothing played

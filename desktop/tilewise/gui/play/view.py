@@ -255,7 +255,7 @@ class PlayView(DeskDrops, QWidget):
         self.new_button.clicked.connect(self.new_deal)
         self.resume_button.clicked.connect(self.resume)
         self.back_button.clicked.connect(self.leave.emit)
-        self.coach_on.toggled.connect(lambda _on: self.retranslate())
+        self.coach_on.toggled.connect(lambda _on: self._texts())
         for key, command in (("D", "draw"), ("L", "no_claim"), ("M", "declare_win")):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.activated.connect(lambda c=command: self._key(c))
@@ -337,7 +337,7 @@ class PlayView(DeskDrops, QWidget):
         ``unfinished_hand``: ruleset, deal code, seat, the learner's moves), by a button shown
         while no hand is on; None offers nothing."""
         self._unfinished = dict(saved) if saved is not None else None
-        self.retranslate()
+        self._texts()
 
     def resume(self) -> bool:
         """Continue the offered unfinished hand: dealt again from its code and the learner's
@@ -493,7 +493,7 @@ class PlayView(DeskDrops, QWidget):
             self._redraw()
         elif held is not None:
             self.table_scene.put_back(held)
-        self.retranslate()
+        self._texts()
         engine = self.engine
         if engine is not None and not engine.over:
             self._progressed()
@@ -503,7 +503,7 @@ class PlayView(DeskDrops, QWidget):
                 self.moments = key_moments(engine, self.slips)
             except ValueError:  # a hand not dealt from its seed (tests): no moments
                 self.moments = []
-            self.retranslate()
+            self._texts()
             self.finished.emit(engine)
 
     def _redraw(self) -> None:
@@ -522,7 +522,7 @@ class PlayView(DeskDrops, QWidget):
             scene.selected = []
         self._buttons()
         self._show_ending()
-        self.retranslate()
+        self._texts()
 
     def _show_ending(self) -> None:
         """The winner's hand drawn set by set (hidden while the hand goes on, and at a wall
@@ -555,7 +555,20 @@ class PlayView(DeskDrops, QWidget):
 
     # ---- text ---------------------------------------------------------------------------
     def retranslate(self) -> None:
-        """Every text in the current language (also after each move)."""
+        """Every text in the current language, the table's too (an i18n listener: a language
+        or tile theme switched in the settings). The table and the winner's hand are drawn
+        again from the desk, as a move does (the GUI holds no table state): its captions
+        ("Wall: 83 tiles left", the seats, "Discards") were in the old language until the
+        next move, and the winner's hand in the old theme (tester report)."""
+        desk = self.desk
+        if desk is not None:
+            self.table_scene.revealed = self.cued | set(desk.face_up)
+            self.table_scene.show_table(desk.table)
+            self._show_ending()
+        self._texts()
+
+    def _texts(self) -> None:
+        """Every text beside the table in the current language (after each move)."""
         self.title.setText(_("Play a whole hand"))
         self.ruleset_label.setText(_("Rules"))
         self.ruleset.setItemText(0, _("American"))
@@ -615,7 +628,7 @@ class PlayView(DeskDrops, QWidget):
     def show_record(self, played: int, won: int) -> None:
         """Show the learner's record of whole hands (from the progress store)."""
         self._record = (played, won)
-        self.retranslate()
+        self._texts()
 
     def _feedback_text(self) -> str:
         answer = self.guidance

@@ -152,7 +152,7 @@ class CharlestonPracticeView(DeskDrops, QWidget):
         self.desk = PracticeTable(self.practice)
         self.last_refusal, self.refused_reason = None, None
         self._redraw()
-        self.retranslate()
+        self._texts()
         self.table.setFocus()
 
     def vote(self, keep_going: bool) -> None:
@@ -193,11 +193,22 @@ class CharlestonPracticeView(DeskDrops, QWidget):
                           {"seat": self.practice.seat, "line": summary.line,
                            "start": summary.start, "end": summary.end,
                            "refused": list(self.practice.refused)})
-        self.retranslate()
+        self._texts()
 
     # ---- text -------------------------------------------------------------------------------
     def retranslate(self) -> None:
-        """Every text in the current language (also after each move)."""
+        """Every text in the current language, the table's too (an i18n listener: a language
+        or tile theme switched in the settings): the table is drawn again from the practice
+        table (its captions were in the old language until the next move) and the practice
+        lines' tiles in the current theme (they stayed Classic: tester report)."""
+        if self.desk is not None:
+            self.table_scene.show_table(self.desk.table)
+        for row in self.line_rows:
+            row.refresh_faces()
+        self._texts()
+
+    def _texts(self) -> None:
+        """Every text in the current language (after each move)."""
         p = self.practice
         self.title.setText(_("Charleston practice"))
         self.seed_label.setText(_("Deal number"))

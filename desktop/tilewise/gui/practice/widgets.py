@@ -159,6 +159,8 @@ class TileRow(QWidget):
         self.buttons: list[QToolButton] = []
         self.limit: int | None = None
         self._order: list[int] = []
+        #: The tile theme the faces were drawn in (:meth:`refresh_faces`).
+        self.theme = images.theme
         self.row = FlowLayout(self)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
@@ -180,8 +182,7 @@ class TileRow(QWidget):
         for index, code in enumerate(self.codes):
             button = QToolButton()
             button.setObjectName(f"tile:{index}:{code}")
-            face = self.images.pixmap(code, self.tile_height, ratio)
-            button.setIcon(QIcon(PixmapIcon(face)))  # nothing kept once the button goes
+            self._set_face(button, code, ratio)
             button.setIconSize(size)
             button.setCheckable(checkable)
             button.toggled.connect(self._toggled(index))
@@ -191,6 +192,19 @@ class TileRow(QWidget):
         self.row.invalidate()
         self.updateGeometry()
         self.retranslate()
+
+    def _set_face(self, button: QToolButton, code: str, ratio: float) -> None:
+        face = self.images.pixmap(code, self.tile_height, ratio)
+        button.setIcon(QIcon(PixmapIcon(face)))  # nothing kept once the button goes
+        self.theme = self.images.theme
+
+    def refresh_faces(self) -> None:
+        """Draw the faces again in the images' current theme (a theme switched in the
+        settings); the selection stays. Nothing is drawn when the theme is the one drawn."""
+        if self.buttons and self.theme != self.images.theme:
+            ratio = self.devicePixelRatioF()
+            for button, code in zip(self.buttons, self.codes, strict=True):
+                self._set_face(button, code, ratio)
 
     def _toggled(self, index: int) -> Callable[[bool], None]:
         def handle(checked: bool) -> None:

@@ -360,6 +360,8 @@ class PresenterWindow(QWidget):
         """Texts in the current language (an i18n listener)."""
         self._texts()
         self.player.retranslate()
+        if self.hand_view is not None:  # the hand played here: its table too
+            self.hand_view.retranslate()
         self._after_step()
 
     def place(self) -> None:

@@ -154,10 +154,16 @@ class HandDesk:
 
     def command(self, command: str) -> Outcome:
         """A button: a table command with the staged tiles (a claim, a vote, the courtesy
-        offer, Mah Jongg / a win), ``draw`` or ``no_claim``; anything else changes nothing."""
+        offer, Mah Jongg / a win), ``draw`` or ``no_claim``; anything else changes nothing.
+        ``draw`` and ``no_claim`` use no tile: the tiles staged in a zone (say the claim
+        zone, before letting the discard go) go back to the rack first, so the table set up
+        again after the move does not take one for a tile that arrived (it ended the rack
+        with the "just arrived" mark although nothing was drawn: tester report)."""
         self.preview = None
         if command in DESK_COMMANDS:
-            return self.play({"type": command})
+            moved = self.table.return_moved()
+            outcome = self.play({"type": command})
+            return Outcome(True) if moved and not outcome.changed else outcome
         action = self.table.command_action(command)
         if action is None:
             return Outcome()
