@@ -251,8 +251,10 @@ def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
     view = open_play(qtbot, window)
     view.deal("american", 0, "E")
     assert "Charleston" in view.prompt.text() and "Line" in view.coach.text()
+    assert view.feedback.isHidden()  # nothing said yet: no empty box beside the table
     drag_tiles(view, [JOKER], "pass")  # the referee sends it back at once, and says why
     assert explain("JOKER_NOT_PASSABLE", "american") in view.feedback.text()
+    assert not view.feedback.isHidden()
     assert rack_item(view, JOKER).placed is None
     scene = view.table_scene
     item = next(t for t in scene.tiles if t.area == "rack")

@@ -357,8 +357,7 @@ class PlayView(DeskDrops, QWidget):
             engine = replayed(ruleset, seed, seat, moves,
                               card=self.card if ruleset == "american" else None)
         except (DealCodeError, ValueError, KeyError, TypeError):
-            self.feedback.setText(_("That unfinished hand could not be set up again. Deal a "
-                                    "new one."))
+            self._say(_("That unfinished hand could not be set up again. Deal a new one."))
             return False
         self.ruleset.setCurrentIndex(0 if ruleset == "american" else 1)
         self.seat.setCurrentIndex(SEATS.index(seat))
@@ -371,8 +370,8 @@ class PlayView(DeskDrops, QWidget):
         try:
             ruleset, seed = decode(self.code.text())
         except DealCodeError:
-            self.feedback.setText(_("That deal code cannot be read. It has six letters and "
-                                    "digits, like 000-01X."))
+            self._say(_("That deal code cannot be read. It has six letters and digits, like "
+                        "000-01X."))
             return
         self.deal(ruleset, seed, str(self.seat.currentData()))
 
@@ -618,7 +617,7 @@ class PlayView(DeskDrops, QWidget):
         # a wrapped label keeps the height of its first text unless told (clipped lines)
         self.prompt.setMinimumHeight(max(0, self.prompt.heightForWidth(
             max(self.prompt.width(), 600))))
-        self.feedback.setText(self._feedback_text())
+        self._say(self._feedback_text())
         self.log.setText("\n".join(self._log_lines()))
         played, won = self._record
         self.record.setText(ngettext("Hands played: {n}, won {won}.",
@@ -629,6 +628,12 @@ class PlayView(DeskDrops, QWidget):
         """Show the learner's record of whole hands (from the progress store)."""
         self._record = (played, won)
         self._texts()
+
+    def _say(self, text: str) -> None:
+        """Show ``text`` in the feedback box, or no box at all when there is nothing to say
+        (an empty framed box beside the table read as a broken answer field)."""
+        self.feedback.setText(text)
+        self.feedback.setVisible(bool(text))
 
     def _feedback_text(self) -> str:
         answer = self.guidance
