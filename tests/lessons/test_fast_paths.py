@@ -304,3 +304,61 @@ def test_comparing_moves_up_to_order_agrees_with_sorting_by_json(
     mixed = list(a)
     shuffle.shuffle(mixed)
     assert moves.same_action({"t": a}, {"t": mixed})
+
+
+SAFE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><title>abcdefg</title></svg>'
+SCRIPT_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert</script></svg>'  # same size
+ENTITY_SVG = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "&#60;script&#62;">]>'
+              '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script>&a;</svg>')
+
+
+def test_an_asset_changed_after_a_cached_load_is_checked_again(tmp_path: Path) -> None:
+    """The caches' keys hold the TOML files; a pack from either cache still has each asset's
+    bytes compared with those it was checked with (issue 15/21): a safe SVG swapped for a
+    hostile one, even at the same size and time, is refused as ``pack check`` refuses it."""
+    import os
+
+    from tests.hardening.packs import read_toml, small_core, write_toml
+
+    folder, cache = small_core(tmp_path / "mypack"), tmp_path / "cache"
+    manifest = folder / "pack.toml"
+    write_toml(manifest, {**read_toml(manifest), "assets": [
+        {"path": "assets/x.svg", "source": "drawn for this test", "licence": "CC0-1.0"}]})
+    asset = folder / "assets" / "x.svg"
+    asset.parent.mkdir()
+    asset.write_text(SAFE_SVG, encoding="utf-8")
+    pack.clear_cache()
+    first = pack.load_pack(folder, cache_dir=cache)
+    assert [a.path for a in first.assets] == ["assets/x.svg"]
+    assert len(list(cache.glob("pack-*.json"))) == 1
+    pack.clear_cache()
+    assert pack.open_pack(folder, cache_dir=cache)[1] is None  # from the disk cache: no check
+    before = asset.stat()
+    asset.write_text(SCRIPT_SVG, encoding="utf-8")  # one changed run of bytes, same size, time
+    os.utime(asset, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert asset.stat().st_size == before.st_size
+    pack.clear_cache()
+    with pytest.raises(pack.PackError, match=r"assets\[0\]\.path: assets/x\.svg: an SVG "
+                       "picture may not hold <script> elements"):
+        pack.load_pack(folder, cache_dir=cache)
+    asset.write_text(ENTITY_SVG, encoding="utf-8")
+    with pytest.raises(pack.PackError) as refused:
+        pack.load_pack(folder, cache_dir=cache)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{manifest}: assets[0].path: assets/x.svg: an SVG picture may not have a document "
+        "type or entities"]
+    # the memory cache too: the pack loaded once in this process, then its asset changed
+    asset.write_text(SAFE_SVG, encoding="utf-8")
+    assert pack.load_pack(folder, cache_dir=cache).assets == first.assets
+    asset.write_text(ENTITY_SVG, encoding="utf-8")
+    with pytest.raises(pack.PackError, match="document type or entities"):
+        pack.load_pack(folder, cache_dir=cache)
+    asset.unlink()  # a link is never read, even to a checked picture in the pack
+    (folder / "assets" / "y.svg").write_text(SAFE_SVG, encoding="utf-8")
+    asset.symlink_to("y.svg")
+    with pytest.raises(pack.PackError, match="assets/x.svg: is a symbolic link"):
+        pack.load_pack(folder, cache_dir=cache)
+    asset.unlink()  # an asset gone since the check: said so, from the memory cache as well
+    with pytest.raises(pack.PackError, match="asset file assets/x.svg does not exist"):
+        pack.load_pack(folder, cache_dir=cache)
+    pack.clear_cache()

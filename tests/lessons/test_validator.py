@@ -65,6 +65,9 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("missing asset", lambda m, ls: m.update(
         assets=[{"path": "assets/x.svg", "source": "ours", "licence": "CC0-1.0"}]),
      "pack.toml", "assets[0].path", "does not exist"),
+    ("asset without path", lambda m, ls: m.update(
+        assets=[{"source": "ours", "licence": "CC0-1.0"}]), "pack.toml", "assets[0].path",
+     "missing"),
     ("asset without licence", lambda m, ls: m.update(
         assets=[{"path": "pack.toml", "source": "ours"}]), "pack.toml", "assets[0].licence",
      "missing"),

@@ -22,7 +22,8 @@ collects every problem before failing (a pack is never half-loaded):
   every listed wrong answer refused with its listed reason.
 
 Raises ``PackError`` whose ``.problems`` lists ``Problem(file, key_path, message)``.
-Loaded packs are cached in memory by the files' sizes and modification times.
+Loaded packs are cached in memory by the files' sizes and modification times (the TOML files
+and the assets), and on disk by their exact bytes (:func:`load_pack`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from tilewise.lessons.model import (
 from tilewise.lessons.packlimits import (
     LIMITS,
     PackFileError,
+    asset_content_problem,
     asset_problem,
     decode_text,
     long_dotted_key,
@@ -149,9 +151,16 @@ CARD_PICTURE_LINE = {"groups": True, "label": False, "note": False, "concealed":
 
 #: The checks' own version, in the disk cache's key beside the app's: raised when a change
 #: to the checks may accept or refuse a pack differently, so that a kept pack is checked again.
-VALIDATOR_VERSION = 2
+#: 3: a kept pack holds its assets' checksums (:data:`ASSET_SUMS`).
+VALIDATOR_VERSION = 3
 
-_cache: dict[tuple[Any, ...], Pack] = {}
+#: The entry of a disk-cache file naming each asset checked with it and the checksums of the
+#: bytes checked, ``{path: [size, CRC-32, Adler-32]}``; no TOML file has this name.
+ASSET_SUMS = "assets"
+
+# each pack with its assets' (path, mtime ns, size) when it was checked: a changed asset
+# (its key holds the TOML files only) is checked again
+_cache: dict[tuple[Any, ...], tuple[Pack, tuple[Any, ...]]] = {}
 
 
 def clear_cache() -> None:
@@ -168,8 +177,12 @@ def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
 
     Results are cached in memory by the files' names, sizes and modification times. With
     ``cache_dir``, a pack that passed the full check is also kept there as JSON, keyed by the
-    exact bytes of every file (checksums), the app version and :data:`VALIDATOR_VERSION`, so
-    the next start skips TOML parsing and the moves check.
+    exact bytes of every TOML file (checksums), the app version and :data:`VALIDATOR_VERSION`,
+    so the next start skips TOML parsing and the moves check. The assets (named in
+    ``pack.toml``, so not known before it is read) are in neither key: their checksums are
+    kept with the pack (:data:`ASSET_SUMS`), and an asset whose bytes are not those checked is
+    checked again at every load, from either cache (issue 15/21: a safe SVG swapped for one
+    with entities or a script is refused as ``tilewise pack check`` refuses it).
     """
     pack, check = open_pack(path, check_moves=check_moves, judge=judge, cache_dir=cache_dir)
     if check is not None and check.finish():
@@ -257,8 +270,9 @@ def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
     stats = [f.lstat() for f in files]  # never follow a link (it may lead to /dev/zero)
     signature = [(f.name, s.st_mtime_ns, s.st_size) for f, s in zip(files, stats, strict=True)]
     key = (str(path.resolve()), tuple(map(tuple, signature)), check_moves)
-    if judge is None and key in _cache:
-        return _cache[key], None
+    kept = _cache.get(key) if judge is None else None
+    if kept is not None and kept[1] == _asset_stats(path, kept[0]):
+        return kept[0], None
     disk = None
     sums = _file_sums(files) if cache_dir is not None and judge is None and check_moves else None
     if cache_dir is not None and sums is not None:
@@ -276,12 +290,31 @@ def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
         if disk is not None and raw is None:
             _write_json(disk, reader.raw)
         if judge is None:
-            _cache[key] = pack
+            _cache[key] = (pack, _asset_stats(path, pack))
 
     if check_moves and raw is None:
         return pack, MovesCheck(pack, judge, keep)
     keep()
     return pack, None
+
+
+def _asset_stats(path: Path, pack: Pack) -> tuple[Any, ...]:
+    """Each asset's path, modification time (ns) and size (None when it cannot be read): the
+    memory cache's check that no asset changed since the pack was checked."""
+    stats: list[tuple[str, int, int] | None] = []
+    for asset in pack.assets:
+        try:
+            info = (path / asset.path).lstat()
+        except OSError:
+            stats.append(None)
+            continue
+        stats.append((asset.path, info.st_mtime_ns, info.st_size))
+    return tuple(stats)
+
+
+def _sums(data: bytes) -> list[int]:
+    """Size, CRC-32 and Adler-32 of ``data``: the checksums of an asset's checked bytes."""
+    return [len(data), zlib.crc32(data), zlib.adler32(data)]
 
 
 def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
@@ -329,9 +362,12 @@ class _PackReader:
         self.problems: list[Problem] = []
         self.file = ""
         self.cached = raw or {}
-        # a pack read back from the disk cache passed every check with these very files
+        # a pack read back from the disk cache passed every check with these very TOML files
+        # and the assets of ASSET_SUMS (each asset's bytes are compared: check_asset)
         self.trusted = raw is not None
         self.raw: dict[str, Any] = {}  # file name -> parsed TOML, for the disk cache
+        self.asset_sums: dict[str, list[int]] = {}
+        self.raw[ASSET_SUMS] = self.asset_sums
 
     # -- reporting and typed access -------------------------------------------------------
 
@@ -515,10 +551,8 @@ class _PackReader:
                              "assets/table.png")
             elif asset_path is not None and not (self.path / asset_path).exists():
                 self.problem(_join(where, "path"), f"asset file {asset_path} does not exist")
-            elif asset_path is not None and not self.trusted:
-                refused = asset_problem(self.path / asset_path, LIMITS)
-                if refused is not None:
-                    self.problem(_join(where, "path"), f"{asset_path}: {refused}")
+            elif asset_path is not None:
+                self.check_asset(asset_path, where)
             assets.append(Asset(asset_path or "", source or "", licence or ""))
         return {
             "id": pack_id or "",
@@ -531,6 +565,28 @@ class _PackReader:
             "licence": self.text(data, "licence", "") or "",
             "assets": tuple(assets),
         }
+
+    def check_asset(self, asset_path: str, where: str) -> None:
+        """The asset check (:func:`~tilewise.lessons.packlimits.asset_problem`) of the bytes of
+        ``asset_path`` read now, skipped only when the pack is from the disk cache and those
+        bytes have the checksums kept with it; the checksums of bytes that pass are kept
+        (:data:`ASSET_SUMS`)."""
+        file = self.path / asset_path
+        try:
+            data = read_regular(file, LIMITS.asset_bytes)
+        except (OSError, PackFileError):
+            refused = asset_problem(file, LIMITS)  # says why it cannot be read
+        else:
+            sums = _sums(data)
+            checked = self.cached.get(ASSET_SUMS)
+            if self.trusted and isinstance(checked, dict) and checked.get(asset_path) == sums:
+                refused = None
+            else:
+                refused = asset_content_problem(file, data)
+            if refused is None:
+                self.asset_sums[asset_path] = sums
+        if refused is not None:
+            self.problem(_join(where, "path"), f"{asset_path}: {refused}")
 
     def check_lessons(self, lessons: list[Lesson]) -> None:
         seen: dict[str, Lesson] = {}

@@ -37,6 +37,7 @@ __all__ = [
     "LIMITS",
     "PackFileError",
     "PackLimits",
+    "asset_content_problem",
     "asset_problem",
     "decode_text",
     "long_dotted_key",
@@ -296,15 +297,24 @@ def asset_problem(path: Path, limits: PackLimits = LIMITS) -> str | None:
     """Why the asset file ``path`` cannot be shipped, or None when it can: its kind (by name:
     :data:`ASSET_KINDS`), a regular file of at most ``limits.asset_bytes``, content of that
     kind (PNG and JPEG signatures; an SVG that is safe to draw, see the module doc)."""
-    kind = ASSET_KINDS.get(path.suffix.lower())
-    if kind is None:
-        return "an asset must be a picture: " + ", ".join(sorted(ASSET_KINDS))
+    if path.suffix.lower() not in ASSET_KINDS:
+        return asset_content_problem(path, b"")
     try:
         data = read_regular(path, limits.asset_bytes)
     except PackFileError as error:
         return str(error)
     except OSError as error:
         return f"cannot read the file: {error.strerror}"
+    return asset_content_problem(path, data)
+
+
+def asset_content_problem(path: Path, data: bytes) -> str | None:
+    """:func:`asset_problem` for the bytes ``data`` already read from ``path`` (its name
+    gives the kind): the very bytes judged are those a caller keeps checksums of, so a
+    file changed between the read and the check cannot pass as checked (issue 21)."""
+    kind = ASSET_KINDS.get(path.suffix.lower())
+    if kind is None:
+        return "an asset must be a picture: " + ", ".join(sorted(ASSET_KINDS))
     if kind == "SVG":
         return _svg_problem(data)
     if not data.startswith(_MAGIC[kind]):
