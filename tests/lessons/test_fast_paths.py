@@ -312,6 +312,42 @@ ENTITY_SVG = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "&#60;script&#62;"
               '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script>&a;</svg>')
 
 
+def test_an_asset_made_to_share_the_checksums_of_the_checked_one_is_checked(
+        tmp_path: Path) -> None:
+    """What is kept of an asset's checked bytes is their SHA-256, not checksums an author can
+    match with other bytes: a cache entry holding the size, CRC-32 and Adler-32 of the hostile
+    bytes (what bytes made to collide with the checked ones would give) serves nothing
+    unchecked; the kept entry is the digest of the bytes that passed."""
+    import json
+    import zlib
+
+    from tests.hardening.packs import read_toml, small_core, write_toml
+    from tilewise.digest import sha256
+
+    folder, cache = small_core(tmp_path / "mypack"), tmp_path / "cache"
+    manifest = folder / "pack.toml"
+    write_toml(manifest, {**read_toml(manifest), "assets": [
+        {"path": "assets/x.svg", "source": "drawn for this test", "licence": "CC0-1.0"}]})
+    asset = folder / "assets" / "x.svg"
+    asset.parent.mkdir()
+    asset.write_text(SAFE_SVG, encoding="utf-8")
+    pack.clear_cache()
+    pack.load_pack(folder, cache_dir=cache)
+    (kept,) = cache.glob("pack-*.json")
+    raw = json.loads(kept.read_text(encoding="utf-8"))
+    safe = SAFE_SVG.encode()
+    assert raw[pack.ASSET_SUMS] == {"assets/x.svg": [len(safe), sha256(safe).hexdigest()]}
+    hostile = SCRIPT_SVG.encode()
+    raw[pack.ASSET_SUMS] = {"assets/x.svg": [len(hostile), zlib.crc32(hostile),
+                                             zlib.adler32(hostile)]}
+    kept.write_text(json.dumps(raw), encoding="utf-8")
+    asset.write_bytes(hostile)
+    pack.clear_cache()
+    with pytest.raises(pack.PackError, match="may not hold <script> elements"):
+        pack.load_pack(folder, cache_dir=cache)
+    pack.clear_cache()
+
+
 def test_an_asset_changed_after_a_cached_load_is_checked_again(tmp_path: Path) -> None:
     """The caches' keys hold the TOML files; a pack from either cache still has each asset's
     bytes compared with those it was checked with (issue 15/21): a safe SVG swapped for a

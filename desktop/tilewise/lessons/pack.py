@@ -40,6 +40,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tilewise import __version__
+from tilewise.digest import sha256
 from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.mastery import TAUGHT_RULES, rule_of, step_rules
 from tilewise.lessons.model import (
@@ -151,11 +152,15 @@ CARD_PICTURE_LINE = {"groups": True, "label": False, "note": False, "concealed":
 
 #: The checks' own version, in the disk cache's key beside the app's: raised when a change
 #: to the checks may accept or refuse a pack differently, so that a kept pack is checked again.
-#: 3: a kept pack holds its assets' checksums (:data:`ASSET_SUMS`).
-VALIDATOR_VERSION = 3
+#: 3: a kept pack holds its assets' checksums (:data:`ASSET_SUMS`). 4: those are SHA-256.
+VALIDATOR_VERSION = 4
 
-#: The entry of a disk-cache file naming each asset checked with it and the checksums of the
-#: bytes checked, ``{path: [size, CRC-32, Adler-32]}``; no TOML file has this name.
+#: The entry of a disk-cache file naming each asset checked with it and the digest of the
+#: bytes checked, ``{path: [size, SHA-256 hex]}``; no TOML file has this name. A digest no
+#: author can match with other bytes: the asset is read afresh and shown, so bytes made to
+#: share a CRC-32 and Adler-32 with the checked ones would be shown unchecked. (The TOML
+#: files' two checksums in the cache's name need no more: a pack from the cache is the
+#: content that was checked, so a look-alike file could only bring back that content.)
 ASSET_SUMS = "assets"
 
 # each pack with its assets' (path, mtime ns, size) when it was checked: a changed asset
@@ -312,9 +317,10 @@ def _asset_stats(path: Path, pack: Pack) -> tuple[Any, ...]:
     return tuple(stats)
 
 
-def _sums(data: bytes) -> list[int]:
-    """Size, CRC-32 and Adler-32 of ``data``: the checksums of an asset's checked bytes."""
-    return [len(data), zlib.crc32(data), zlib.adler32(data)]
+def _sums(data: bytes) -> list[int | str]:
+    """Size and SHA-256 (hex) of ``data``: what is kept of an asset's checked bytes
+    (:data:`ASSET_SUMS`)."""
+    return [len(data), sha256(data).hexdigest()]
 
 
 def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
@@ -366,7 +372,7 @@ class _PackReader:
         # and the assets of ASSET_SUMS (each asset's bytes are compared: check_asset)
         self.trusted = raw is not None
         self.raw: dict[str, Any] = {}  # file name -> parsed TOML, for the disk cache
-        self.asset_sums: dict[str, list[int]] = {}
+        self.asset_sums: dict[str, list[int | str]] = {}
         self.raw[ASSET_SUMS] = self.asset_sums
 
     # -- reporting and typed access -------------------------------------------------------
