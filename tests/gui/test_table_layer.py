@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 from tests.gui.conftest import open_step, rack_index
 from tilewise.gui.table import layer as layer_module
@@ -226,3 +226,38 @@ def test_a_part_drawn_again_through_a_shown_tile_gives_the_same_pixels(
     qtbot.waitUntil(lambda: view.viewport().width() < 1270)
     shown(view)
     assert view.layer.bytes() == 4 * port.width() * port.height()
+
+
+def on_screen(view: Any) -> QImage:
+    """The viewport's pixels as they are on the screen now: what repaints left there (the
+    window's backing store), not a fresh drawing of the whole view as ``grab`` makes."""
+    port, window = view.viewport(), view.window()
+    top = port.mapTo(window, QPoint(0, 0))
+    image = window.screen().grabWindow(window.winId()).toImage()
+    return image.copy(top.x(), top.y(), port.width(), port.height()).convertToFormat(
+        shown(view).format())
+
+
+def test_a_tile_let_go_outside_a_zone_leaves_nothing_on_the_screen(window: Any) -> None:
+    """Dragged over the felt and let go there, the tile goes home and no copy of it stays
+    where it was let go: the screen shows what a fresh drawing of the view shows (a tester
+    saw one copy per missed drop until the table changed)."""
+    player = open_step(window, "charleston", "first-right")
+    view, scene = player.table, player.table_scene
+    window.show()
+    assert QTest.qWaitForWindowExposed(window)
+    QApplication.processEvents()
+    assert on_screen(view) == shown(view)
+    port = view.viewport()
+    for number, tile in enumerate(scene.tiles[3:5]):
+        start = view.mapFromScene(tile.sceneBoundingRect().center())
+        QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         start)
+        for step in range(1, 8):  # the button held down, the pointer moving to the felt
+            QTest.mouseMove(port, start + QPoint(4 * step, -20 * step))
+            QApplication.processEvents()
+        QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                           start + QPoint(28, -140))
+        QApplication.processEvents()
+        assert scene.held is None and tile.pos() == scene._drawn[tile.tile_id], number
+        assert on_screen(view) == shown(view), number
