@@ -64,22 +64,9 @@ APP = """
 import json, sys
 def peak():
     return int(next(l for l in open("/proc/self/status") if l.startswith("VmHWM")).split()[1])
-from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 from tilewise.gui.app import parser, start
-def in_event_loop(actions):
-    # one action per turn of a running event loop, as clicks come in the app
-    loop = QEventLoop()
-    todo = iter(actions)
-    def tick():
-        action = next(todo, None)
-        if action is None:
-            loop.quit()
-            return
-        action()
-        QTimer.singleShot(0, tick)
-    QTimer.singleShot(0, tick)
-    loop.exec()
+from tests.hardening.eventloop import in_event_loop  # one action per turn, as clicks come
 window = start(parser().parse_args(["--profile", "Bench", "--lang", "en"]))
 window.show()
 app = QApplication.instance()

@@ -11,29 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication
 
+from tests.hardening.eventloop import in_event_loop
 from tests.hardening.growth_child import CHECK, DEALS, LIMIT_KB, OPENS, WIDGET_SLACK, measure
-
-
-def in_event_loop(actions: list[Callable[[], object]]) -> int:
-    """Run ``actions`` one per turn of an event loop (deleted widgets really go, as in the
-    app); return the number of widgets after them."""
-    loop = QEventLoop()
-    todo = iter(actions)
-
-    def tick() -> None:
-        action = next(todo, None)
-        if action is None:
-            loop.quit()
-            return
-        action()
-        QTimer.singleShot(0, tick)
-
-    QTimer.singleShot(0, tick)
-    loop.exec()
-    return len(QApplication.allWidgets())
 
 
 def test_steps_and_deals_leave_no_widgets_behind(window: Any) -> None:

@@ -312,6 +312,21 @@ ENTITY_SVG = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "&#60;script&#62;"
               '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script>&a;</svg>')
 
 
+def pack_with_one_picture(tmp_path: Path) -> tuple[Path, Path, Path, Path]:
+    """A small pack whose ``pack.toml`` lists one safe SVG picture, ``assets/x.svg``:
+    (its folder, a disk-cache folder, its ``pack.toml``, the picture)."""
+    from tests.hardening.packs import read_toml, small_core, write_toml
+
+    folder, cache = small_core(tmp_path / "mypack"), tmp_path / "cache"
+    manifest = folder / "pack.toml"
+    write_toml(manifest, {**read_toml(manifest), "assets": [
+        {"path": "assets/x.svg", "source": "drawn for this test", "licence": "CC0-1.0"}]})
+    asset = folder / "assets" / "x.svg"
+    asset.parent.mkdir()
+    asset.write_text(SAFE_SVG, encoding="utf-8")
+    return folder, cache, manifest, asset
+
+
 def test_an_asset_made_to_share_the_checksums_of_the_checked_one_is_checked(
         tmp_path: Path) -> None:
     """What is kept of an asset's checked bytes is their SHA-256, not checksums an author can
@@ -321,16 +336,9 @@ def test_an_asset_made_to_share_the_checksums_of_the_checked_one_is_checked(
     import json
     import zlib
 
-    from tests.hardening.packs import read_toml, small_core, write_toml
     from tilewise.digest import sha256
 
-    folder, cache = small_core(tmp_path / "mypack"), tmp_path / "cache"
-    manifest = folder / "pack.toml"
-    write_toml(manifest, {**read_toml(manifest), "assets": [
-        {"path": "assets/x.svg", "source": "drawn for this test", "licence": "CC0-1.0"}]})
-    asset = folder / "assets" / "x.svg"
-    asset.parent.mkdir()
-    asset.write_text(SAFE_SVG, encoding="utf-8")
+    folder, cache, _, asset = pack_with_one_picture(tmp_path)
     pack.clear_cache()
     pack.load_pack(folder, cache_dir=cache)
     (kept,) = cache.glob("pack-*.json")
@@ -354,15 +362,7 @@ def test_an_asset_changed_after_a_cached_load_is_checked_again(tmp_path: Path) -
     hostile one, even at the same size and time, is refused as ``pack check`` refuses it."""
     import os
 
-    from tests.hardening.packs import read_toml, small_core, write_toml
-
-    folder, cache = small_core(tmp_path / "mypack"), tmp_path / "cache"
-    manifest = folder / "pack.toml"
-    write_toml(manifest, {**read_toml(manifest), "assets": [
-        {"path": "assets/x.svg", "source": "drawn for this test", "licence": "CC0-1.0"}]})
-    asset = folder / "assets" / "x.svg"
-    asset.parent.mkdir()
-    asset.write_text(SAFE_SVG, encoding="utf-8")
+    folder, cache, manifest, asset = pack_with_one_picture(tmp_path)
     pack.clear_cache()
     first = pack.load_pack(folder, cache_dir=cache)
     assert [a.path for a in first.assets] == ["assets/x.svg"]
