@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from tilewise.gui.memory import release_soon
 from tilewise.gui.reasons import relative_seat_name, seat_name
-from tilewise.gui.table.clearance import Part, clashes
+from tilewise.gui.table.clearance import Part, clashes, overlap
 from tilewise.gui.table.items import (
     FELT,
     FELT_CONTRAST,
@@ -238,10 +238,10 @@ class TableScene(QGraphicsScene):
             self._extra = 0.0
         self._draw(table, new_task)
         # A task whose parts would overlap (a zone or caption on a plate, the arrivals' note
-        # on a caption: ``clearance.clashes``) gets a taller table, once for the task, so
-        # its rack does not move while the learner plays it.
-        while new_task and not self.whole_hand and self._extra < MAX_EXTRA and (
-                clashes(self.layout_parts()) or self.crossings()):
+        # on a caption: ``clearance.clashes``; on a whole hand's table, a part on the rack)
+        # gets a taller table, once for the task, so its rack does not move while the
+        # learner plays it.
+        while new_task and self._extra < MAX_EXTRA and self._crowded():
             self._extra += EXTRA_STEP
             self._draw(table, new_task)
         if motions and self.animate:
@@ -249,13 +249,25 @@ class TableScene(QGraphicsScene):
         self.mark_still()
         self.rebuilt.emit()
 
+    def _crowded(self) -> bool:
+        """Whether the table as drawn needs more height (:meth:`show_table`): on a task's
+        table any clash or crossing; on a whole hand's, a part on the rack or the room over it
+        (the rest of a whole hand's layout does not move with its height): the arrivals' note
+        of a blind pass, on two lines beside the pass zone at a projector's scale, lay under
+        the rack's tiles (deal 1QA-EB1 at 1024x768)."""
+        parts = self.layout_parts()
+        if self.whole_hand:
+            rack = next(p for p in parts if p.kind == "rack")
+            return any(overlap(rack, p) for p in parts if p is not rack)
+        return bool(clashes(parts) or self.crossings())
+
     def _draw(self, table: Table, new_task: bool) -> None:
         """Draw every item of ``table`` (see :meth:`show_table`)."""
         self.clear()
         TileRenderer.next_screen()  # faces no screen drew lately go (gui/tiles/paint.py)
         release_soon()  # the old items' memory goes back to the system (issue 15, item 8)
         self.arrivals_note = None
-        height = HAND_H if self.whole_hand else SCENE_H + self._extra
+        height = (HAND_H if self.whole_hand else SCENE_H) + self._extra
         self.setSceneRect(0, 0, SCENE_W, height)
         self.model = table
         self.tiles, self.zones, self.zone_captions = [], {}, {}
@@ -287,7 +299,8 @@ class TableScene(QGraphicsScene):
             zones = self.px(28) * 1.45 + 8 + TILE_H + 2 * GAP
             if table.incoming():  # the tiles arriving face down, their note under them
                 zones = max(zones, 52 + TILE_H + 4 + self.px(24) * 1.45)
-            needed = self.discard_bottom + zones + 30 + TILE_H + max(44.0, you_h + 4)
+            needed = (self.discard_bottom + zones + 30 + TILE_H + max(44.0, you_h + 4)
+                      + self._extra)
             if needed > height:
                 height = needed
                 self.setSceneRect(0, 0, SCENE_W, height)
@@ -1097,9 +1110,9 @@ class TableScene(QGraphicsScene):
             caption = self.zone_captions.get(zone_id)
             if caption is not None and caption.text():
                 parts.append(Part("caption", zone_id, *_box(caption.sceneBoundingRect())))
-        if not self.whole_hand:  # the rack and the room over it (its arrow, its marks)
-            parts.append(Part("rack", "rack", 0.0, self.rack_y - RACK_ROOM, SCENE_W,
-                              TILE_H + RACK_ROOM))
+        # the rack and the room over it (its arrow, the marks of arrived tiles)
+        parts.append(Part("rack", "rack", 0.0, self.rack_y - RACK_ROOM, SCENE_W,
+                          TILE_H + RACK_ROOM))
         arriving = [t.sceneBoundingRect() for t in self.tiles if t.blind and t.placed is None]
         if arriving:
             rect = arriving[0]
