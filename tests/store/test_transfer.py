@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from tests.store.test_faults import FailingConnection, full_error
 from tests.store.test_review import T0, mistake
 from tilewise.cli import main as cli_main
-from tilewise.store.progress import ProgressStore
+from tilewise.store.progress import ProgressStore, SaveFailed
 from tilewise.store.review import ReviewQueue
 from tilewise.store.transfer import (
     TransferError,
@@ -25,6 +26,10 @@ from tilewise.store.transfer import (
     restore_backup,
 )
 
+# a free hand stopped mid-way in the play room (gui.practice.hub.save_unfinished's shape)
+UNFINISHED = {"ruleset": "american", "deal": "1QA-EB1", "seat": "E",
+              "moves": [{"kind": "charleston", "tiles": ["B1", "B2", "C9"]}]}
+
 
 def fill(store: ProgressStore, name: str = "Kim") -> int:
     kim = store.create_profile(name, "hi")
@@ -33,6 +38,7 @@ def fill(store: ProgressStore, name: str = "Kim") -> int:
     store.save_lesson(kim.id, "core", "tiles", {"lesson": "tiles", "index": 9}, 1.0, True)
     store.save_practice_score(kim.id, "claims", 7, 9, level=2, seed=41, details={"a": [1]})
     store.save_hand(kim.id, "wsm", "G00-3QT", "won", details={"seat": "S", "winner": "S"})
+    store.save_unfinished_hand(kim.id, UNFINISHED)
     queue = ReviewQueue(store)
     a, _b = queue.add_mistakes(kim.id, "core", "charleston",
                                [mistake("a"), mistake("b", kind="quiz", action={"option": "x"},
@@ -74,6 +80,8 @@ def test_export_then_import_into_a_fresh_folder_gives_the_same_progress(
             ("joker_never_passed", True)]
         assert store.lesson_summaries(moved.id)[("core", "tiles")].completed
         assert [(h.deal, h.result) for h in store.hands_played(moved.id)] == [("G00-3QT", "won")]
+        # the hand stopped on the first computer goes on on the second (it was left behind)
+        assert store.unfinished_hand(moved.id) == UNFINISHED
         first = queue.situations(moved.id)[0].id
         assert queue.shown_variants(first) == {1: "2026-12-01T09:20:00Z"}
     assert cli_main(["learner", "export", "--profile", "Nobody", "--out", str(file)]) == 2
@@ -108,6 +116,13 @@ def damaged_files(good: dict[str, Any]) -> list[tuple[str, str]]:
         (changed(["hands", 0, "result"], "draw"), "hands[0].result"),
         (changed(["hands", 0, "ruleset"], "riichi"), "hands[0].ruleset"),
         (changed(["hands", 0, "details"], [1]), "hands[0].details"),
+        (changed(["unfinished"], [UNFINISHED]), "unfinished must be a table"),
+        (changed(["unfinished", "updated"], 5), "unfinished.updated"),
+        (changed(["unfinished", "hand"], "1QA-EB1"), "unfinished.hand"),
+        (changed(["unfinished", "hand", "ruleset"], "riichi"), "unfinished.hand.ruleset"),
+        (changed(["unfinished", "hand", "deal"], None), "unfinished.hand.deal"),
+        (changed(["unfinished", "hand", "seat"], ""), "unfinished.hand.seat"),
+        (changed(["unfinished", "hand", "moves"], {"0": 1}), "unfinished.hand.moves"),
         (changed(["situations", 0, "kind"], "explain"), "situations[0].kind"),
         (changed(["situations", 0, "reason"], 3), "situations[0].reason"),
         (changed(["situations", 0, "state"], [1]), "situations[0].state"),
@@ -148,6 +163,30 @@ def test_a_damaged_or_future_file_is_refused_and_changes_nothing(
             export_learner(store, kim + 1)
         assert rows(store) == before
     assert check_export(good) is good
+
+
+def test_a_file_without_an_unfinished_hand_imports_with_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files from before the unfinished hand was exported (no key) and learners with no hand
+    on (null) import with no hand to continue; a kept save (failed write) is exported too."""
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path))
+    with ProgressStore() as store:
+        kim = fill(store)
+        good = export_learner(store, kim)
+        older = {k: v for k, v in good.items() if k != "unfinished"}
+        moved = import_learner(store, older)
+        assert store.unfinished_hand(moved.id) is None
+        store.save_unfinished_hand(kim, None)  # the hand ended
+        assert export_learner(store, kim)["unfinished"] is None
+        again = import_learner(store, export_learner(store, kim))
+        assert store.unfinished_hand(again.id) is None
+        # a save the full disk refused is kept and retried; the export still carries it
+        real = store._conn
+        store._conn = FailingConnection(real, full_error())  # type: ignore[assignment]
+        with pytest.raises(SaveFailed):
+            store.save_unfinished_hand(kim, UNFINISHED)
+        store._conn = real
+        assert export_learner(store, kim)["unfinished"]["hand"] == UNFINISHED
 
 
 def test_backups_rotate_and_a_restore_brings_the_chosen_one_back(tmp_path: Path) -> None:

@@ -1,12 +1,14 @@
 """Move a learner to another computer: one JSON file, and rotating backups of the store.
 
 **Export** (:func:`export_learner`): one UTF-8 JSON object ``{"format": "tilewise-learner",
-"schema": 1, "exported", "profile", "progress", "practice", "situations", "hands"}`` with
+"schema": 1, "exported", "profile", "progress", "practice", "situations", "hands", "unfinished"}`` with
 everything the store keeps about one learner: lesson progress (with the saved sessions),
 practice scores, the situations to review with their FSRS cards, answers and the variants shown
 in review (``"variants": {"1": time}``, absent in files from before them;
-``tilewise.store.review``), and the whole hands played (``"hands"``, absent in files from
-before them).
+``tilewise.store.review``), the whole hands played (``"hands"``, absent in files from
+before them), and the learner's unfinished whole hand (``"unfinished"``: the play room's
+saved hand, ``ProgressStore.unfinished_hand``, with ``"updated"``; null when there is none,
+absent in files from before it), so a hand stopped on one computer goes on on the other.
 
 **Import** (:func:`import_learner`): the whole file is read and checked before anything is
 written (size at most :data:`MAX_FILE_BYTES`; the format name; a schema this Tilewise knows;
@@ -110,11 +112,17 @@ def export_learner(store: ProgressStore, profile_id: int) -> dict[str, Any]:
               "details": json.loads(r["details"]), "played": r["played"]}
              for r in conn.execute("SELECT * FROM hands_played WHERE profile_id = ? ORDER BY id",
                                    (profile_id,))]
+    hand = store.unfinished_hand(profile_id)
+    row = conn.execute("SELECT updated FROM hand_unfinished WHERE profile_id = ?",
+                       (profile_id,)).fetchone()
+    # a save still kept after a failed write has no row yet: it is as new as the export
+    updated = row["updated"] if row is not None else due_text(datetime.now(UTC))
+    unfinished = None if hand is None else {"hand": hand, "updated": updated}
     return {"format": FORMAT, "schema": EXPORT_SCHEMA, "exported": due_text(datetime.now(UTC)),
             "profile": {"name": profile.name, "language": profile.language,
                         "created": profile.created},
             "progress": progress, "practice": practice, "situations": situations,
-            "hands": hands}
+            "hands": hands, "unfinished": unfinished}
 
 
 def write_export(store: ProgressStore, profile_id: int, path: Path) -> None:
@@ -211,6 +219,17 @@ def check_export(data: Any) -> dict[str, Any]:
         _text(row, "deal", where), _text(row, "played", where), _table(row, "details", where)
         _need(row.get("ruleset") in HAND_RULESETS, f"{where}.ruleset", "must be american or wsm")
         _need(row.get("result") in HAND_RESULTS, f"{where}.result", "must be won, lost or wall")
+    unfinished = data.get("unfinished")  # absent in files from before it
+    if unfinished is not None:
+        _need(isinstance(unfinished, dict), "unfinished", "must be a table or null")
+        _text(unfinished, "updated", "unfinished")
+        hand = _table(unfinished, "hand", "unfinished")
+        # what the play room needs to deal it again (``gui.play.view.PlayView.resume`` checks
+        # the moves themselves and says so when they cannot be played)
+        _need(hand.get("ruleset") in HAND_RULESETS, "unfinished.hand.ruleset",
+              "must be american or wsm")
+        _text(hand, "deal", "unfinished.hand"), _text(hand, "seat", "unfinished.hand")
+        _need(isinstance(hand.get("moves"), list), "unfinished.hand.moves", "must be a list")
     for i, row in enumerate(_rows(data, "situations")):
         where = f"situations[{i}]"
         for key in ("pack", "lesson", "step_id", "rule", "created", "due"):
@@ -293,6 +312,11 @@ def import_learner(store: ProgressStore, data: Any) -> Profile:
                    VALUES (?, ?, ?, ?, ?, ?)""",
                 (new_id, r["ruleset"], r["deal"], r["result"],
                  dump(r["details"], ensure_ascii=False, sort_keys=True), r["played"]))
+        unfinished = checked.get("unfinished")
+        if unfinished is not None:
+            conn.execute("INSERT INTO hand_unfinished (profile_id, hand, updated) VALUES (?, ?, ?)",
+                         (new_id, dump(unfinished["hand"], ensure_ascii=False, sort_keys=True),
+                          unfinished["updated"]))
     found = store.profile(new_id)
     assert found is not None
     return found
