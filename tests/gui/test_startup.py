@@ -4,6 +4,7 @@ backup at each start: tests/gui/test_review.py)."""
 from __future__ import annotations
 
 import linecache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,6 +167,13 @@ NOT_BEFORE_THE_PAINT = (
     "logging.handlers", "socket", "xml.etree", "fsrs",
 )
 
+# ... and, at a start that finds the packs' library entries (``lessons.shelf``; kept by the
+# first start once its packs were checked), the packs themselves: they load after the paint.
+NOT_BEFORE_A_WARM_PAINT = (
+    "tilewise.lessons.pack", "tilewise.lessons.model", "tilewise.lessons.moves",
+    "tilewise.lessons.mastery", "tilewise.rules",
+)
+
 READY_PROBE = """
 import gc, json, sys
 real = sys.stdout
@@ -193,7 +201,8 @@ def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
     """A real start (``TILEWISE_EXIT_WHEN_READY``: it quits once its start-up tasks are
     done): at its first paint no room, tile renderer, rotating log handler or SVG parser is
     imported yet; the rooms still open on first use (tests/gui/test_practice.py, test_player
-    and the others open each from the library)."""
+    and the others open each from the library). The second start, warm, shows the library
+    from the entries the first kept: no pack, lesson model or rules core before its paint."""
     import json
     import os
     import subprocess
@@ -203,19 +212,21 @@ def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home),
                TILEWISE_EXIT_WHEN_READY="1", PYTHONPATH=str(root / "desktop"))
-    done = subprocess.run([sys.executable, "-c", READY_PROBE], env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
-    loaded = json.loads(line.removeprefix("MODULES "))
-    assert loaded, "no READY line"
-    assert "tilewise.gui.library.library" in loaded and "tilewise.gui.mainwindow" in loaded
-    early = [m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_BEFORE_THE_PAINT)]
-    assert early == []
-    # the cycle collector: no collection from the start to the first paint, running again
-    # once the start-up tasks are done (gui.app.pause_collector / resume_collector)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("COLLECTOR "))
-    assert json.loads(line.removeprefix("COLLECTOR ")) == [0, False, True]
+    for start in ("first", "warm"):
+        done = subprocess.run([sys.executable, "-c", READY_PROBE], env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
+        loaded = json.loads(line.removeprefix("MODULES "))
+        assert loaded, "no READY line"
+        assert "tilewise.gui.library.library" in loaded and "tilewise.gui.mainwindow" in loaded
+        later = NOT_BEFORE_THE_PAINT + (NOT_BEFORE_A_WARM_PAINT if start == "warm" else ())
+        early = [m for m in loaded if any(m == n or m.startswith(n + ".") for n in later)]
+        assert early == [], start
+        # the cycle collector: no collection from the start to the first paint, running
+        # again once the start-up tasks are done (gui.app.pause_collector / resume_collector)
+        line = next(x for x in done.stdout.splitlines() if x.startswith("COLLECTOR "))
+        assert json.loads(line.removeprefix("COLLECTOR ")) == [0, False, True]
 
 
 def test_the_collector_resumes_with_what_start_up_made_in_the_oldest_generation(
@@ -390,4 +401,124 @@ def test_a_window_maximised_at_start_is_laid_out_at_one_size(qtbot: Any, home: A
     shown = available.size().shrunkBy(window.windowHandle().frameMargins())
     assert window.size() == shown
     assert sizes and all(size == shown for size in sizes)
+    window.close()
+
+
+def _start(args: list[str]) -> Any:
+    from tilewise.gui import app
+
+    window = app.start(app.parser().parse_args(args))
+    assert window is not None
+    return window
+
+
+def _done(qtbot: Any, window: Any) -> None:
+    """Show ``window`` and wait for every start-up task (the last keeps the entries)."""
+    window.show()
+    qtbot.waitUntil(lambda: window.after_paint.painted and not window.after_paint._tasks
+                    and not window.after_paint._last, timeout=30000)
+
+
+def test_a_warm_start_shows_the_kept_entries_and_a_click_at_once_opens_its_lesson(
+        qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: the first start reads and checks the packs and keeps their library entries;
+    the next shows the library from those (no pack loaded before its paint). A click on a
+    card at once, before the packs are loaded after the paint, loads them first and opens
+    the lesson. What the entries do not hold is read afresh: the learner's progress (a
+    lesson under way says Continue) and the language (the cards in German at a German
+    start)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tilewise.gui import startup
+    from tilewise.lessons.catalog import PackCatalog
+    from tilewise.lessons.pack import clear_cache
+    from tilewise.store.paths import cache_dir
+
+    clear_cache()
+    args = ["--profile", "Ana", "--lang", "en"]
+    first = _start(args)
+    qtbot.addWidget(first)
+    assert [p.id for p in first.packs] == ["core"]  # no entry yet: read before the paint
+    _done(qtbot, first)
+    assert len(list(cache_dir().glob("shelf-*.json"))) == 1
+    first.close()
+
+    clear_cache()
+    monkeypatch.setattr(startup.AfterFirstPaint, "_next", lambda self: None)  # tasks wait
+    window = _start(args)
+    qtbot.addWidget(window)
+    assert window.packs == [] and window._gate.armed  # shown from the entries
+    card = window.library.cards[0]
+    assert card.button.text() == "Start" and card.button.isEnabled()
+    window.show()
+    qtbot.waitUntil(lambda: window.after_paint.painted, timeout=5000)
+    handle = window.windowHandle()
+    assert handle is not None and window.packs == []
+    QTest.mouseClick(handle, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     card.button.mapTo(window, card.button.rect().center()))
+    assert [p.id for p in window.packs] == ["core"] and not window._gate.armed
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.player, timeout=5000)
+    assert window.player.lesson is not None and window.player.lesson.id == card.lesson_id
+    window.save_progress()  # the lesson under way
+    window.close()
+
+    clear_cache()
+    german = _start(["--profile", "Ana", "--lang", "de"])
+    qtbot.addWidget(german)
+    assert german.packs == []
+    again = german.library.card("core", card.lesson_id)
+    core = german.shelf[0]
+    title = PackCatalog(Path(core.path), "de").text(card.lesson_id,
+                                                    core.lesson(card.lesson_id).title)
+    assert title != core.lesson(card.lesson_id).title  # translated
+    assert again.button.accessibleName() == f"Weiter: {title}"  # Continue, in German
+    german.close()
+
+
+def test_a_changed_pack_is_shown_as_it_is_now_and_one_that_fails_after_the_paint_is_reported(
+        qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry serves only the exact bytes it was kept for: a lesson title changed on disk
+    is read before the library is shown (never the kept title). A pack whose TOML files are
+    unchanged but whose picture became unsafe is shown from its entry, then refused when the
+    packs are loaded after the paint: it leaves the library and the learner is told (file,
+    key, problem), as at any start."""
+    from PySide6.QtWidgets import QLabel, QMessageBox
+
+    from tests.lessons.test_fast_paths import SCRIPT_SVG, pack_with_one_picture
+    from tilewise.lessons.pack import clear_cache
+
+    folder, _cache, _manifest, asset = pack_with_one_picture(home)
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: told.append(box.text()) or 0)
+    args = ["--profile", "Ana", "--lang", "en", "--pack", str(folder)]
+    clear_cache()
+    first = _start(args)
+    qtbot.addWidget(first)
+    _done(qtbot, first)
+    first.close()
+    lesson_file = folder / "01-tiles.toml"
+    text = lesson_file.read_text(encoding="utf-8")
+    old = first.shelf[1].lessons[0].title
+    lesson_file.write_text(text.replace(f'"{old}"', '"Tiles, told anew"', 1), encoding="utf-8")
+
+    clear_cache()
+    changed = _start(args)
+    qtbot.addWidget(changed)
+    assert [p.id for p in changed.packs] == ["core", "community"]  # read before the paint
+    title = changed.library.card("community", "tiles").findChild(QLabel, "cardTitle")
+    assert title.text() == "Tiles, told anew"
+    _done(qtbot, changed)  # its entry is kept in turn
+    changed.close()
+
+    asset.write_text(SCRIPT_SVG, encoding="utf-8")
+    clear_cache()
+    window = _start(args)
+    qtbot.addWidget(window)
+    assert window.packs == [] and [p.id for p in window.shelf] == ["core", "community"]
+    _done(qtbot, window)
+    assert [p.id for p in window.packs] == ["core"]
+    assert [c.pack_id for c in window.library.cards] == ["core"] * len(window.packs[0].lessons)
+    qtbot.waitUntil(lambda: bool(told), timeout=5000)
+    assert "x.svg" in told[0] and "script" in told[0]
     window.close()

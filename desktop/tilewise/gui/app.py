@@ -27,6 +27,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 # where they are used (tests replace some).
 import tilewise.i18n
 import tilewise.lessons.catalog
-import tilewise.lessons.pack
+import tilewise.lessons.shelf
 import tilewise.store.progress
 import tilewise.store.review
 import tilewise.store.settings  # noqa: F401
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from tilewise.gui.mainwindow import MainWindow
     from tilewise.lessons.model import Pack
     from tilewise.lessons.pack import MovesCheck
+    from tilewise.lessons.shelf import PackEntry
     from tilewise.store.progress import Profile, ProgressStore
     from tilewise.store.settings import Settings
 
@@ -180,12 +182,8 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
     line in the interface's language says which folder was left out.
     """
     from tilewise.lessons.pack import PackError, open_pack
-    from tilewise.store.paths import cache_dir
 
-    try:
-        cache: Path | None = cache_dir()  # a pack that passed the full check is not re-judged
-    except OSError:
-        cache = None
+    cache = pack_cache()  # a pack that passed the full check is not re-judged
     packs: list[Pack] = []
     problems: list[str] = []
     for folder in folders:
@@ -217,6 +215,61 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
             problems.append(f"{earlier.path}: id: {why}")
         kept[pack.id] = pack
     return list(kept.values()), problems
+
+
+def pack_cache() -> Path | None:
+    """The folder of the checked packs and their library entries (None when it cannot be
+    made: every pack is read and checked at each start)."""
+    from tilewise.store.paths import cache_dir
+
+    try:
+        return cache_dir()
+    except OSError:
+        return None
+
+
+def shelf_entries(folders: list[Path], cache: Path | None
+                  ) -> tuple[list[PackEntry] | None, dict[Path, str]]:
+    """What the library shows of the pack in each of ``folders`` (``lessons.shelf``), as kept
+    for their exact bytes, and each readable folder's key (``shelf.pack_digest``, taken
+    before its pack is read: :func:`keep_entries`). The entries are None, and the packs are
+    read before the library is shown, unless every folder has one and their pack ids differ
+    (:func:`load_packs` says which of two folders of one id is used) (issue 21)."""
+    from tilewise.lessons.shelf import pack_digest, read_entry
+
+    entries: list[PackEntry] | None = []
+    digests: dict[Path, str] = {}
+    for folder in folders:
+        digest = pack_digest(folder)
+        if digest is None:
+            entries = None
+            continue
+        digests[folder] = digest
+        entry = read_entry(folder, cache, digest) if cache is not None else None
+        if entry is None or entries is None:
+            entries = None
+        else:
+            entries.append(entry)
+    if not entries or len({entry.id for entry in entries}) < len(entries):
+        return None, digests
+    return entries, digests
+
+
+def keep_entries(window: MainWindow, digests: dict[Path, str], cache: Path | None) -> None:
+    """Keep the library entry (``lessons.shelf.write_entry``) of each pack ``window`` loaded
+    and checked whose entry is not kept yet (or is not this pack's), when its files' key is
+    still ``digests``' (taken before it was read: the entry is of those bytes)."""
+    from tilewise.lessons.shelf import pack_digest, read_entry, write_entry
+
+    if cache is None or window.pending:
+        return
+    for entry in window.shelf:
+        folder = Path(entry.path)
+        digest = digests.get(folder)
+        if digest is None or read_entry(folder, cache, digest) == entry:
+            continue
+        if pack_digest(folder) == digest and write_entry(entry, cache, digest):
+            log.info("library entry of pack %s kept", entry.id)
 
 
 def opened_pack(window: MainWindow, extra: list[Path]) -> str | None:
@@ -340,11 +393,21 @@ def start(args: argparse.Namespace) -> MainWindow | None:
         set_language(language)
         install_qt_translations(app, language)
     settings.last_profile = profile.id
-    checks: list[MovesCheck] = []  # run after the first paint, unless a self-test
-    packs, problems = load_packs(pack_folders(list(args.pack)),
-                                 None if args.self_test else checks)
-    window = MainWindow(store, settings, packs, profile, problems=problems)
-    window.check_later(checks)
+    folders = pack_folders(list(args.pack))
+    cache = pack_cache()
+    # The library from the packs' kept entries, the packs loaded after the first paint; read
+    # and checked first when an entry is missing, for a self-test or presenter mode.
+    entries, digests = shelf_entries(folders, cache)
+    if entries is not None and not args.self_test and not args.present:
+        window = MainWindow(store, settings, [], profile, shown=entries)
+        window.load_later(partial(load_packs, folders))
+    else:
+        checks: list[MovesCheck] = []  # run after the first paint, unless a self-test
+        packs, problems = load_packs(folders, None if args.self_test else checks)
+        window = MainWindow(store, settings, packs, profile, problems=problems)
+        window.check_later(checks)
+    # once every check is done: the entries of packs that passed (for the next start)
+    window.after_paint.add(partial(keep_entries, window, digests, cache), last=True)
     # the whole icon (its SVG) first once painted, before the packs' checks
     window.after_paint.add(lambda: app.setWindowIcon(app_icon()), first=True)
     if lock is not None:

@@ -10,6 +10,7 @@ listener, and Qt's own catalog is swapped too.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,7 +42,7 @@ from tilewise.gui.review.room import install_review
 from tilewise.gui.startup import AfterFirstPaint, BeforeInput, forget_source_lines
 from tilewise.gui.style import style_sheet
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
-from tilewise.lessons.model import Lesson, Pack
+from tilewise.lessons.shelf import PackEntry, entry_of
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
 from tilewise.store.settings import Settings
 
@@ -51,24 +52,35 @@ if TYPE_CHECKING:
     from tilewise.gui.player.player import LessonPlayer
     from tilewise.gui.present.presenter import PresenterWindow
     from tilewise.gui.tiles.images import TileImages
+    from tilewise.lessons.model import Lesson, Pack
     from tilewise.lessons.pack import MovesCheck
     from tilewise.lessons.readiness import Readiness
 
 log = logging.getLogger(__name__)
+
+#: Loads the packs of a window shown from their library entries (:meth:`MainWindow.load_later`;
+#: ``gui.app.load_packs``): given the list to append moves checks still to do to, it returns
+#: the packs that loaded and the problems of those that did not (``file: key: problem``).
+PackLoader = Callable[[list["MovesCheck"]], tuple[list["Pack"], list[str]]]
 
 
 class MainWindow(QMainWindow):
     """Library + player for the current profile.
 
     Only the library is built at start (issue 10, cold start): the lesson player is built on
-    first use (``player``), the dialogs and presenter mode import on first use too.
+    first use (``player``), the dialogs and presenter mode import on first use too. With
+    ``shown`` (what ``lessons.shelf`` kept of each pack), the library shows those entries and
+    ``packs`` stays empty until :meth:`load_later` loads them (issue 21, start-up time).
     """
 
     def __init__(self, store: ProgressStore, settings: Settings, packs: list[Pack],
                  profile: Profile, *, settings_path: Path | None = None,
-                 problems: list[str] | None = None) -> None:
+                 problems: list[str] | None = None,
+                 shown: list[PackEntry] | None = None) -> None:
         super().__init__()
         self.store, self.settings, self.packs, self.profile = store, settings, packs, profile
+        self._shown = shown  # the library's entries until the packs are loaded
+        self._load: PackLoader | None = None  # how, until they are (``load_later``)
         self.settings_path = settings_path
         self._closed = False
         self.problems = problems or []
@@ -317,9 +329,17 @@ class MainWindow(QMainWindow):
         self.activateWindow()
 
     # ---- navigation ------------------------------------------------------------------------
+    @property
+    def shelf(self) -> list[PackEntry]:
+        """What the library shows of each pack: the entries it was shown from until the
+        packs are loaded (:meth:`load_later`), then the loaded packs' own."""
+        if self._shown is not None:
+            return self._shown
+        return [entry_of(pack) for pack in self.packs]
+
     def show_library(self) -> None:
         """Show the library with this profile's progress."""
-        self.library.show_packs(self.packs, self.store.lesson_summaries(self.profile.id),
+        self.library.show_packs(self.shelf, self.store.lesson_summaries(self.profile.id),
                                 self.profile.name, unlock_all=self.settings.unlock_all)
         review = getattr(self, "review", None)  # built after the library's first showing
         if review is not None:
@@ -327,11 +347,11 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.library)
         # The keys start on the card of the lesson under way (else the next to do): Enter
         # goes on with it, and presenter mode opens that one (``_library_lesson``).
-        if self.packs:
-            pack, lesson = self._library_lesson(focused=False)
+        place = self._library_place(focused=False)
+        if place is not None:
             try:
-                button = self.library.card(pack.id, lesson.id).button
-            except KeyError:  # pragma: no cover - every loaded lesson has its card
+                button = self.library.card(*place).button
+            except KeyError:  # pragma: no cover - every shown lesson has its card
                 return
             if button.isEnabled():
                 button.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -372,7 +392,39 @@ class MainWindow(QMainWindow):
         self.lesson_end.show_end(pack, session.lesson, lesson_end(pack, session, done_before))
         self.stack.setCurrentWidget(self.lesson_end)
 
-    # ---- packs checked after the first paint (issue 21) -------------------------------------
+    # ---- packs loaded and checked after the first paint (issue 21) --------------------------
+    def load_later(self, load: PackLoader) -> None:
+        """Load this window's packs with ``load`` after the first paint (the library shows its
+        entries, ``shown``, until then), or at once before the learner's first mouse or key
+        press (``BeforeInput``; :meth:`finish_checks`): that press then finds them, so a card
+        pressed at once opens its lesson. Packs with moves checks still to do are checked as
+        :meth:`check_later` does; a pack that did not load is reported as at any start
+        (:meth:`report_problems`), and the library is shown again from the loaded packs when
+        they differ from its entries (one was left out)."""
+        self._load = load
+        self.after_paint.add(self.finish_loading, first=True)
+        self._gate.arm()
+
+    def finish_loading(self) -> None:
+        """Load the packs :meth:`load_later` was given, now (nothing when done already)."""
+        load, self._load = self._load, None
+        if load is None:
+            return
+        checks: list[MovesCheck] = []
+        packs, problems = load(checks)
+        self.packs = packs
+        shown, self._shown = self._shown, None
+        self.problems.extend(problems)
+        self.check_later(checks)
+        if not self.pending:
+            self._gate.disarm()
+        if shown != self.shelf and self.stack.currentWidget() is self.library:
+            self.show_library()  # what did not load is not shown
+        elif getattr(self, "review", None) is not None:
+            self.review.suggest()  # it needs the packs' steps
+        if problems:
+            self.after_paint.add(self.report_problems)
+
     def check_later(self, checks: list[MovesCheck]) -> None:
         """Run the moves checks of packs already shown (``app.load_packs``) after the first
         paint, one lesson per turn of the event loop. The learner's first mouse or key press
@@ -395,7 +447,7 @@ class MainWindow(QMainWindow):
 
     def _checked(self, check: MovesCheck) -> None:
         self.pending.remove(check)
-        if not self.pending:
+        if not self.pending and self._load is None:
             self._gate.disarm()
         if check.problems:
             self.leave_out(check.pack, [str(p) for p in check.problems])
@@ -403,7 +455,9 @@ class MainWindow(QMainWindow):
             log.info("pack %s checked", check.pack.id)
 
     def finish_checks(self) -> None:
-        """Run every pack check still to do to its end, at once."""
+        """Load the packs still to load (:meth:`finish_loading`) and run every pack check
+        still to do to its end, at once."""
+        self.finish_loading()
         for check in list(self.pending):
             check.finish()
             self._checked(check)
@@ -461,26 +515,31 @@ class MainWindow(QMainWindow):
 
     def _library_lesson(self, *, focused: bool = True) -> tuple[Pack, Lesson]:
         """The lesson presenter mode opens from the library (newcomer report: it always
-        opened the first lesson): the lesson whose card has the keyboard focus (the one the
-        teacher selected; only when ``focused``: opened from the library), else the
-        unfinished lesson this learner saved last (the one the class is on), else the first
-        unfinished lesson in pack order, else the first."""
+        opened the first lesson): :meth:`_library_place`'s, of the loaded packs (the first
+        lesson when it is not loaded)."""
+        place = self._library_place(focused=focused)
+        found = self._find_lesson(*place) if place is not None else None
+        return found if found is not None else (self.packs[0], self.packs[0].lessons[0])
+
+    def _library_place(self, *, focused: bool = True) -> tuple[str, str] | None:
+        """The pack and lesson ids of the library's lesson: the lesson whose card has the
+        keyboard focus (the one the teacher selected; only when ``focused``: opened from the
+        library), else the unfinished lesson this learner saved last (the one the class is
+        on), else the first unfinished lesson in pack order, else the first; of the lessons
+        the library shows (:attr:`shelf`); None when it shows none."""
+        shelf = self.shelf
+        shown = {(pack.id, lesson.id) for pack in shelf for lesson in pack.lessons}
         card = self.library.focused_card() if focused else None
-        if card is not None:
-            found = self._find_lesson(card.pack_id, card.lesson_id)
-            if found is not None:
-                return found
+        if card is not None and (card.pack_id, card.lesson_id) in shown:
+            return card.pack_id, card.lesson_id
         summaries = self.store.lesson_summaries(self.profile.id)
         for summary in sorted(summaries.values(), key=lambda s: s.updated, reverse=True):
-            found = self._find_lesson(summary.pack_id, summary.lesson_id)
-            if found is not None and not summary.completed:
-                return found
+            if (summary.pack_id, summary.lesson_id) in shown and not summary.completed:
+                return summary.pack_id, summary.lesson_id
         done = {key for key, summary in summaries.items() if summary.completed}
-        for pack in self.packs:
-            for lesson in pack.lessons:
-                if (pack.id, lesson.id) not in done:
-                    return pack, lesson
-        return self.packs[0], self.packs[0].lessons[0]
+        places = [(pack.id, lesson.id) for pack in shelf for lesson in pack.lessons]
+        return next((place for place in places if place not in done),
+                    places[0] if places else None)
 
     def _find_lesson(self, pack_id: str, lesson_id: str) -> tuple[Pack, Lesson] | None:
         """The loaded pack and lesson of these ids (None when either is not loaded)."""

@@ -75,6 +75,7 @@ from tilewise.lessons.packlimits import (
     read_regular,
     shape_problems,
 )
+from tilewise.lessons.shelf import file_sums, pack_files
 from tilewise.tomltext import read_toml
 
 __all__ = ["MovesCheck", "PackError", "Problem", "clear_cache", "load_pack", "open_pack",
@@ -268,7 +269,7 @@ def open_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = Non
 
 def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
                cache_dir: Path | None) -> tuple[Pack, MovesCheck | None]:
-    files = sorted(f for f in path.glob("*.toml") if not f.name.startswith("."))
+    files = pack_files(path)
     if len(files) > LIMITS.lesson_files + 1:
         raise PackError([Problem(str(path), "files", f"{len(files) - 1} lesson files; a pack "
                                  f"may hold at most {LIMITS.lesson_files}")])
@@ -279,7 +280,7 @@ def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
     if kept is not None and kept[1] == _asset_stats(path, kept[0]):
         return kept[0], None
     disk = None
-    sums = _file_sums(files) if cache_dir is not None and judge is None and check_moves else None
+    sums = file_sums(files) if cache_dir is not None and judge is None and check_moves else None
     if cache_dir is not None and sums is not None:
         # zlib, not hashlib: hashlib maps OpenSSL (~3.5 MB resident) for a cache file name
         blob = json.dumps([key[0], sums, __version__, VALIDATOR_VERSION]).encode()
@@ -321,20 +322,6 @@ def _sums(data: bytes) -> list[int | str]:
     """Size and SHA-256 (hex) of ``data``: what is kept of an asset's checked bytes
     (:data:`ASSET_SUMS`)."""
     return [len(data), sha256(data).hexdigest()]
-
-
-def _file_sums(files: list[Path]) -> list[tuple[str, int, int, int]] | None:
-    """Each file's name, size and two checksums (CRC-32, Adler-32) of its exact bytes: the
-    disk cache's key, so that any changed byte is checked again, whatever its time says
-    (issue 21). None when a file cannot be read as a pack file (the reader says why)."""
-    sums = []
-    for file in files:
-        try:
-            data = read_regular(file, LIMITS.file_bytes)
-        except (OSError, PackFileError):
-            return None
-        sums.append((file.name, len(data), zlib.crc32(data), zlib.adler32(data)))
-    return sums
 
 
 def _read_json(file: Path | None) -> dict[str, Any] | None:

@@ -2,6 +2,9 @@
 
 A lesson is locked until its prerequisites are complete; a locked card says which lessons to
 finish first. ``open_lesson(pack_id, lesson_id)`` is emitted when the learner starts one.
+It shows what ``tilewise.lessons.shelf`` keeps of each pack (``PackEntry``: titles, goals,
+prerequisites, step counts), so that the app can show it before the packs themselves are
+loaded (issue 21, start-up time); ``shelf.entry_of`` gives a loaded pack's.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ from PySide6.QtWidgets import (
 
 from tilewise.i18n import _, current_language, pgettext
 from tilewise.lessons.catalog import PackCatalog
-from tilewise.lessons.model import Lesson, Pack
+from tilewise.lessons.shelf import LessonEntry, PackEntry
 from tilewise.store.progress import LessonSummary
 
 
-def locked_by(lesson: Lesson, pack: Pack, done: set[str]) -> list[str]:
+def locked_by(lesson: LessonEntry, pack: PackEntry, done: set[str]) -> list[str]:
     """Ids of ``lesson``'s prerequisites (same pack) that are not complete yet."""
     known = {other.id for other in pack.lessons}
     return [p for p in lesson.prerequisites if p in known and p not in done]
@@ -40,7 +43,8 @@ class LessonCard(QFrame):
     first), compact so a 1024x768 projector shows two to three rows of cards (issue 16: it
     showed about 1.3); the prerequisites are the card's tooltip and accessible description."""
 
-    def __init__(self, library: LibraryView, pack: Pack, lesson: Lesson, catalog: PackCatalog,
+    def __init__(self, library: LibraryView, pack: PackEntry, lesson: LessonEntry,
+                 catalog: PackCatalog,
                  summary: LessonSummary | None, missing: list[str]) -> None:
         super().__init__()
         self.setObjectName("lessonCard")
@@ -69,7 +73,7 @@ class LessonCard(QFrame):
                        lessons=sep.join(titles.get(p, p) for p in lesson.prerequisites))
             self.setToolTip(before)
             self.setAccessibleDescription(before)
-        total = len(lesson.steps)
+        total = lesson.steps
         row = QHBoxLayout()
         if missing:
             self.button.setEnabled(False)
@@ -121,7 +125,7 @@ class LibraryView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.packs: list[Pack] = []
+        self.packs: list[PackEntry] = []
         self.summaries: Mapping[tuple[str, str], LessonSummary] = {}
         self.profile_name = ""
         self.unlock_all = False
@@ -148,8 +152,9 @@ class LibraryView(QWidget):
         self.room_buttons: list[QPushButton] = []  # the rooms' buttons (``add_action``)
         self.retranslate()
 
-    def show_packs(self, packs: list[Pack], summaries: Mapping[tuple[str, str], LessonSummary],
-                   profile_name: str, *, unlock_all: bool = False) -> None:
+    def show_packs(self, packs: list[PackEntry],
+                   summaries: Mapping[tuple[str, str], LessonSummary], profile_name: str, *,
+                   unlock_all: bool = False) -> None:
         """Show ``packs`` with the progress ``summaries`` of the current profile; with
         ``unlock_all`` (a teacher's setting) no lesson is locked."""
         self.packs, self.summaries, self.profile_name = packs, summaries, profile_name

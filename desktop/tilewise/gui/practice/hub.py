@@ -20,13 +20,13 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from tilewise.gui.plaintext import make_plain
 from tilewise.i18n import _, add_listener, current_language, remove_listener
 from tilewise.lessons.catalog import PackCatalog
-from tilewise.lessons.model import Pack
 from tilewise.store.progress import PracticeScore, SaveFailed
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the lessons' model: after the first paint (issue 21)
     from tilewise.gui.play.view import PlayView
     from tilewise.gui.practice.charleston import CharlestonPracticeView
     from tilewise.gui.practice.claims import ClaimsDrillView
+    from tilewise.lessons.model import Pack
     from tilewise.lessons.practice.lines import PracticeLine
 
 log = logging.getLogger(__name__)

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
-from tilewise.gui.review.scores import learner_scores
 from tilewise.gui.review.suggest import PracticeLine
 from tilewise.i18n import _, add_listener, remove_listener
-from tilewise.lessons.mastery import Practice, suggest_practice
 from tilewise.store.review import ReviewQueue, end_of_day
 
 if TYPE_CHECKING:  # the page (its chart and runs) is imported when first shown (issue 21)
     from tilewise.gui.review.page import ReviewPage, ReviewRun
+    from tilewise.lessons.mastery import Practice
     from tilewise.lessons.session import LessonSession
 
 
@@ -82,6 +81,12 @@ class ReviewRoom:
         library's line; return it. The main window calls it each time the library is shown."""
         profile = self.window.profile.id
         packs = list(self.window.packs)
+        if not packs:  # none loaded (yet: the library is shown before them, issue 21)
+            self.suggestion.show_practice(None, [])
+            return None
+        from tilewise.gui.review.scores import learner_scores  # the lessons' model: after
+        from tilewise.lessons.mastery import suggest_practice  # the first paint (issue 21)
+
         practice = suggest_practice(learner_scores(self.window.store, packs, profile), packs,
                                     self.queue.due_today(profile, now=now))
         self.suggestion.show_practice(practice, packs)
@@ -89,6 +94,8 @@ class ReviewRoom:
 
     def show_page(self, finished: tuple[int, int] | None = None) -> None:
         """Show the page: what is due today and the chart of mastery per rule."""
+        from tilewise.gui.review.scores import learner_scores
+
         self.stop()
         profile = self.window.profile.id
         queue = self.queue

@@ -10,6 +10,7 @@ The lesson title is pack text, shown as plain text. No rule here: the pure funct
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
@@ -18,8 +19,10 @@ from tilewise.gui.plaintext import plain_label
 from tilewise.gui.review.rulenames import rule_name
 from tilewise.i18n import _, current_language, ngettext
 from tilewise.lessons.catalog import PackCatalog
-from tilewise.lessons.mastery import Practice
-from tilewise.lessons.model import Pack
+
+if TYPE_CHECKING:  # the lessons' model is imported after the first paint (issue 21)
+    from tilewise.lessons.mastery import Practice
+    from tilewise.lessons.model import Pack
 
 
 class PracticeLine(QFrame):
