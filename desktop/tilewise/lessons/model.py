@@ -24,7 +24,11 @@ PICTURE_KINDS = ("seat_diagram", "rack", "exposures", "kong", "precedence_ladder
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem found in a pack: the file, the key path inside it, and what is wrong."""
+    """One problem found in a pack: the file, the key path inside it, and what is wrong.
+
+    The checker makes ``message`` (and a key path's words, "line 3") in the interface's
+    language (``tilewise.i18n``; English where none is set, as for ``tilewise pack check``),
+    so the app's problems box reads in the learner's language."""
 
     file: str
     key_path: str

@@ -21,6 +21,7 @@ import marshal
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, cast
 
+from tilewise.i18n import _
 from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Step, Task
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
@@ -146,10 +147,12 @@ def check_lessons(pack: Pack, judge: Judge | None = None) -> Iterator[list[Probl
                     hit = matches(option.result, answer)
                     if option.id == step.quiz.answer and not hit:
                         report(f"quiz.options[{j}].result",
-                               f"the right option's result does not match the core: {_show(answer)}")
+                               _("the right option's result does not match the core: {answer}",
+                                 answer=_show(answer)))
                     elif option.id != step.quiz.answer and hit:
                         report(f"quiz.options[{j}].result",
-                               f"a wrong option's result matches the core's answer: {_show(answer)}")
+                               _("a wrong option's result matches the core's answer: {answer}",
+                                 answer=_show(answer)))
         yield problems
 
 
@@ -190,7 +193,8 @@ def _check_hand(pack: Pack, hand: HandScript, report: Callable[[str, str], None]
         try:
             card = card_from_pack(pack)
         except (KeyError, ValueError) as error:
-            report("hand", f"an American hand needs the pack's practice card: {error}")
+            report("hand", _("an American hand needs the pack's practice card: {error}",
+                             error=error))
             return
     key = repr((hand, card))
     if key not in scripts:
@@ -215,16 +219,17 @@ def _table_state(lesson: Lesson, index: int, judge: Judge,
         table = start_table(lesson, index, line)
         if task.continues and before is not None and line(
                 before, start_table(lesson, before, line)) is None:
-            report("task.continues", f"the task it continues (steps[{before}]) refuses its "
-                   "first answer, so its final table is unknown")
+            step = f"steps[{before}]"
+            report("task.continues", _("the task it continues ({step}) refuses its first "
+                                       "answer, so its final table is unknown", step=step))
             return None
     except TableError as error:
         report("task.continues" if task.continues else "task.state",
-               f"the table cannot be set up: {error}")
+               _("the table cannot be set up: {error}", error=error))
         return None
     except Exception as error:  # a fault in the core must not stop the check of the pack
-        report("task.continues", f"the core failed on the main line: "
-               f"{type(error).__name__}: {error}")
+        report("task.continues", _("the core failed on the main line: {error}",
+                                   error=_fault(error)))
         return None
     return table.state() if task.continues else dict(task.state)
 
@@ -245,17 +250,24 @@ def _other_tables(lesson: Lesson, index: int, judge: Judge, report: Callable[[st
     tables: list[tuple[str, dict[str, Any]]] = []
     for j in range(1, len(earlier.answers)):
         line = main_line(lesson, judge, {before: j})
-        after = f"after steps[{before}].task.answers[{j}]"
+        answer = f"steps[{before}].task.answers[{j}]"
+        after = _("after {answer}", answer=answer)
         try:
             if line(before, start_table(lesson, before, line)) is None:
                 continue
             state = start_table(lesson, index, line).state()
         except Exception as error:  # a fault in the core must not stop the check of the pack
-            report("task.continues", f"{after}: the core failed: {type(error).__name__}: {error}")
+            report("task.continues", f"{after}: " + _("the core failed: {error}",
+                                                      error=_fault(error)))
             continue
         if _normal(state) != _normal(main):  # the order of tiles in a hand does not count
             tables.append((after, state))
     return tables
+
+
+def _fault(error: BaseException) -> str:
+    """A fault of the core as a pack check line names it: its type and message."""
+    return f"{type(error).__name__}: {error}"
 
 
 def _after(report: Callable[[str, str], None], after: str) -> Callable[[str, str], None]:
@@ -278,22 +290,24 @@ def _check_inherited(task: Task, judge: Judge, report: Callable[[str, str], None
             continue
         wanted = [w for w in (answer.result, task.result) if w is not None]
         if not verdict.get("legal"):
-            fits.append(f"{key}: the core refuses it: {verdict.get('reason')}")
+            fits.append(f"{key}: " + _("the core refuses it: {reason}",
+                                       reason=verdict.get("reason")))
         elif not all(matches(w, verdict) for w in wanted):
-            fits.append(f"{key}: the core answers {_show(verdict)}")
+            fits.append(f"{key}: " + _("the core answers {answer}", answer=_show(verdict)))
         else:
             fits = []
             break
     if fits:
-        report("task.answers", "no listed answer fits the table it inherits ("
-               + "; ".join(fits) + ")")
+        report("task.answers", _("no listed answer fits the table it inherits ({why})",
+                                 why="; ".join(fits)))
     for j, wrong in enumerate(task.wrong):
         key = f"task.wrong[{j}]"
         if wrong.reason is None:
             continue
         verdict = _ask(judge, scenario(task, wrong.action, state), key, report)
         if verdict is not None and verdict.get("legal"):
-            report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
+            report(key, _("the core accepts this wrong answer (expected {reason})",
+                          reason=wrong.reason))
 
 
 def _check_variant(step: Step, k: int, judge: Judge,
@@ -311,10 +325,11 @@ def _check_variant(step: Step, k: int, judge: Judge,
     try:
         Table(shown.task, shown.picture)
     except TableError as error:
-        under("task.state", f"the table cannot be set up: {error}")
+        under("task.state", _("the table cannot be set up: {error}", error=error))
         return
     except Exception as error:  # as on the main line: a fault must not stop the check
-        under("task.state", f"the table cannot be set up: {type(error).__name__}: {error}")
+        under("task.state", _("the table cannot be set up: {error}",
+                              error=_fault(error)))
         return
     _check_task(shown.task, judge, under, shown.task.state)
 
@@ -327,29 +342,34 @@ def _check_task(task: Task, judge: Judge, report: Callable[[str, str], None],
         if verdict is None:
             continue
         if not verdict.get("legal"):
-            report(key, f"the core refuses this expected answer: {verdict.get('reason')}")
+            report(key, _("the core refuses this expected answer: {reason}",
+                          reason=verdict.get("reason")))
             continue
         for name, wanted in ((f"{key}.result", answer.result), ("task.result", task.result)):
             if wanted is not None and not matches(wanted, verdict):
-                report(name, f"expected {_show(wanted)}; the core answers {_show(verdict)}")
+                report(name, _("expected {wanted}; the core answers {answer}",
+                               wanted=_show(wanted), answer=_show(verdict)))
     for j, wrong in enumerate(task.wrong):
         key = f"task.wrong[{j}]"
         if any(same_action(wrong.action, answer.action) for answer in task.answers):
-            report(key, "this wrong answer is also listed as an expected answer")
+            report(key, _("this wrong answer is also listed as an expected answer"))
             continue
         verdict = _ask(judge, scenario(task, wrong.action, state), key, report)
         if verdict is None:
             continue
         if wrong.reason is None:
             if not verdict.get("legal"):
-                report(key, f"listed as a legal move, but the core refuses it: {verdict.get('reason')}")
+                report(key, _("listed as a legal move, but the core refuses it: {reason}",
+                              reason=verdict.get("reason")))
             elif task.done == "legal" and task.result is not None and matches(task.result, verdict):
-                report(key, f"this wrong answer completes the task: the core answers {_show(verdict)}")
+                report(key, _("this wrong answer completes the task: the core answers "
+                              "{answer}", answer=_show(verdict)))
         elif verdict.get("legal"):
-            report(key, f"the core accepts this wrong answer (expected {wrong.reason})")
+            report(key, _("the core accepts this wrong answer (expected {reason})",
+                          reason=wrong.reason))
         elif verdict.get("reason") != wrong.reason:
-            report(f"{key}.reason",
-                   f"the core refuses it with {verdict.get('reason')}, not {wrong.reason}")
+            report(f"{key}.reason", _("the core refuses it with {reason}, not {wanted}",
+                                      reason=verdict.get("reason"), wanted=wrong.reason))
 
 
 def _ask(judge: Judge, question: Mapping[str, Any], key: str,
@@ -357,13 +377,14 @@ def _ask(judge: Judge, question: Mapping[str, Any], key: str,
     try:
         answer = judge(question)
     except ValueError as exc:  # tilewise.rules.referee.ScenarioError is a ValueError
-        report(key, f"the core cannot read this scenario: {exc}")
+        report(key, _("the core cannot read this scenario: {error}", error=exc))
         return None
     except Exception as exc:  # a fault in the core must not stop the check of the pack
-        report(key, f"the core failed on this scenario: {type(exc).__name__}: {exc}")
+        report(key, _("the core failed on this scenario: {error}",
+                      error=_fault(exc)))
         return None
     if "error" in answer:
-        report(key, f"the core cannot read this scenario: {answer['error']}")
+        report(key, _("the core cannot read this scenario: {error}", error=answer["error"]))
         return None
     return answer
 

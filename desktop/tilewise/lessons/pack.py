@@ -41,6 +41,7 @@ from typing import Any
 
 from tilewise import __version__
 from tilewise.digest import sha256
+from tilewise.i18n import _, ngettext
 from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.mastery import TAUGHT_RULES, rule_of, step_rules
 from tilewise.lessons.model import (
@@ -271,8 +272,10 @@ def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
                cache_dir: Path | None) -> tuple[Pack, MovesCheck | None]:
     files = pack_files(path)
     if len(files) > LIMITS.lesson_files + 1:
-        raise PackError([Problem(str(path), "files", f"{len(files) - 1} lesson files; a pack "
-                                 f"may hold at most {LIMITS.lesson_files}")])
+        raise PackError([Problem(str(path), "files", ngettext(
+            "{n} lesson file; a pack may hold at most {most}",
+            "{n} lesson files; a pack may hold at most {most}",
+            len(files) - 1, most=LIMITS.lesson_files))])
     stats = [f.lstat() for f in files]  # never follow a link (it may lead to /dev/zero)
     signature = [(f.name, s.st_mtime_ns, s.st_size) for f, s in zip(files, stats, strict=True)]
     key = (str(path.resolve()), tuple(map(tuple, signature)), check_moves)
@@ -370,31 +373,31 @@ class _PackReader:
     def keys(self, table: Mapping[str, Any], spec: Mapping[str, bool], where: str) -> None:
         for key in table:
             if key not in spec:
-                self.problem(_join(where, _key(key)), "unknown key")
+                self.problem(_join(where, _key(key)), _("unknown key"))
         for key, required in spec.items():
             if required and key not in table:
-                self.problem(_join(where, key), "missing required key")
+                self.problem(_join(where, key), _("missing required key"))
 
     def text(self, table: Mapping[str, Any], key: str, where: str) -> str | None:
         value = table.get(key)
         if value is None:
             return None
         if not isinstance(value, str) or not value.strip():
-            self.problem(_join(where, key), "must be a non-empty string")
+            self.problem(_join(where, key), _("must be a non-empty string"))
             return None
         return value
 
     def texts(self, table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            self.problem(_join(where, key), "must be a list of non-empty strings")
+            self.problem(_join(where, key), _("must be a list of non-empty strings"))
             return ()
         return tuple(value)
 
     def items(self, table: Mapping[str, Any], key: str, where: str) -> list[Any]:
         value = table.get(key, [])
         if not isinstance(value, list):
-            self.problem(_join(where, key), "must be a list")
+            self.problem(_join(where, key), _("must be a list"))
             return []
         return value
 
@@ -403,20 +406,21 @@ class _PackReader:
         if value is None:
             return None
         if not isinstance(value, dict):
-            self.problem(_join(where, key), "must be a table")
+            self.problem(_join(where, key), _("must be a table"))
             return None
         return value
 
     def tables(self, table: Mapping[str, Any], key: str, where: str) -> list[dict[str, Any]]:
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            self.problem(_join(where, key), "must be a list of tables")
+            self.problem(_join(where, key), _("must be a list of tables"))
             return []
         return value
 
     def choice(self, value: Any, allowed: tuple[str, ...], where: str) -> str | None:
         if value not in allowed:
-            self.problem(where, f"{value!r} is not one of: {', '.join(allowed)}")
+            self.problem(where, _("{value} is not one of: {allowed}", value=repr(value),
+                                  allowed=", ".join(allowed)))
             return None
         return str(value)
 
@@ -425,7 +429,7 @@ class _PackReader:
         if value is None:
             return None
         if not isinstance(value, str) or not ID_PATTERN.match(value):
-            self.problem(_join(where, "id"), "must be lower-case letters, digits, - or _")
+            self.problem(_join(where, "id"), _("must be lower-case letters, digits, - or _"))
             return None
         return value
 
@@ -447,21 +451,25 @@ class _PackReader:
             self.problem("file", str(exc))
             return None
         except OSError as exc:
-            self.problem("file", f"cannot read the file: {exc.strerror or exc}")
+            self.problem("file", _("cannot read the file: {error}", error=exc.strerror or exc))
             return None
         except UnicodeDecodeError as exc:
-            self.problem(f"byte {exc.start}", "not UTF-8 text")
+            # TRANSLATORS: pack check: where in a pack's file a problem is ("file: byte 12:
+            # not UTF-8 text"); the problems box lists these lines
+            self.problem(_("byte {n}", n=exc.start), _("not UTF-8 text"))
             return None
         line = long_dotted_key(text, LIMITS.key_parts)
         if line is not None:
-            self.problem(f"line {line}", f"a dotted key with more than {LIMITS.key_parts} "
-                         "parts")
+            # TRANSLATORS: pack check: the line of a pack's file a problem is on
+            self.problem(_("line {n}", n=line), _("a dotted key with more than {most} parts",
+                                                   most=LIMITS.key_parts))
             return None
         try:
             data = read_toml(text)
         except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError: a ValueError
             at = re.search(r"\(at line (\d+)", str(exc))
-            self.problem(f"line {at.group(1)}" if at else "file", f"cannot read TOML: {exc}")
+            self.problem(_("line {n}", n=at.group(1)) if at else "file",
+                         _("cannot read TOML: {error}", error=exc))
             return None
         over = shape_problems(data, LIMITS)
         for key_path, message in over:
@@ -474,7 +482,7 @@ class _PackReader:
         manifest = self.path / "pack.toml"
         self.file = str(manifest)
         if not manifest.exists() and not manifest.is_symlink():
-            self.problem("", "no pack.toml in this folder")
+            self.problem("", _("no pack.toml in this folder"))
             return None
         data = self.parse(manifest)
         if data is None:
@@ -489,7 +497,7 @@ class _PackReader:
                 lessons.append(lesson)
         if not lessons and len(self.files) <= 1:
             self.file = str(manifest)
-            self.problem("", "the pack has no lesson files")
+            self.problem("", _("the pack has no lesson files"))
         self.check_lessons(lessons)
         self.file = str(manifest)
         glossary = self.read_glossary(data, lessons)
@@ -508,18 +516,21 @@ class _PackReader:
             self.keys(raw, GLOSSARY_KEYS, where)
             entry_id = self.ident(raw, where)
             if entry_id in seen:
-                self.problem(_join(where, "id"), f"glossary id {entry_id!r} is used twice")
+                self.problem(_join(where, "id"), _("glossary id {id} is used twice",
+                                                                id=repr(entry_id)))
             seen.add(entry_id or "")
             names = {v: name for v in GLOSSARY_VARIANTS
                      if (name := self.text(raw, v, where)) is not None}
             if not names:
-                self.problem(where, "name the term for at least one variant: "
-                             + ", ".join(GLOSSARY_VARIANTS))
+                self.problem(where, _("name the term for at least one variant: {variants}",
+                                       variants=", ".join(GLOSSARY_VARIANTS)))
             lesson_id, step_id = self.text(raw, "lesson", where), self.text(raw, "step", where)
             if lesson_id is not None and lesson_id not in steps:
-                self.problem(_join(where, "lesson"), f"no lesson {lesson_id!r} in this pack")
+                self.problem(_join(where, "lesson"),
+                             _("no lesson {lesson} in this pack", lesson=repr(lesson_id)))
             elif lesson_id is not None and step_id is not None and step_id not in steps[lesson_id]:
-                self.problem(_join(where, "step"), f"lesson {lesson_id!r} has no step {step_id!r}")
+                self.problem(_join(where, "step"), _("lesson {lesson} has no step {step}",
+                                                      lesson=repr(lesson_id), step=repr(step_id)))
             entries.append(GlossaryEntry(entry_id or "", self.text(raw, "meaning", where) or "",
                                          names, lesson_id or "", step_id or ""))
         return tuple(entries)
@@ -529,9 +540,10 @@ class _PackReader:
         pack_id = self.ident(data, "")
         min_version = self.text(data, "min_app_version", "") or "0"
         if not VERSION_PATTERN.match(min_version):
-            self.problem("min_app_version", "must be a version such as 0.1.0")
+            self.problem("min_app_version", _("must be a version such as 0.1.0"))
         elif _version(min_version) > _version(__version__):
-            self.problem("min_app_version", f"needs app {min_version}; this app is {__version__}")
+            self.problem("min_app_version", _("needs app {version}; this app is {this}",
+                                                version=min_version, this=__version__))
         assets = []
         for i, entry in enumerate(self.tables(data, "assets", "")):
             where = f"assets[{i}]"
@@ -540,10 +552,11 @@ class _PackReader:
             source = self.text(entry, "source", where)
             licence = self.text(entry, "licence", where)
             if asset_path is not None and not _inside(self.path, asset_path):
-                self.problem(_join(where, "path"), "must be a path inside the pack, such as "
-                             "assets/table.png")
+                self.problem(_join(where, "path"), _("must be a path inside the pack, such as "
+                                                      "assets/table.png"))
             elif asset_path is not None and not (self.path / asset_path).exists():
-                self.problem(_join(where, "path"), f"asset file {asset_path} does not exist")
+                self.problem(_join(where, "path"),
+                             _("asset file {path} does not exist", path=asset_path))
             elif asset_path is not None:
                 self.check_asset(asset_path, where)
             assets.append(Asset(asset_path or "", source or "", licence or ""))
@@ -586,26 +599,33 @@ class _PackReader:
         for lesson in lessons:
             self.file = lesson.file
             if lesson.id in seen:
-                self.problem("id", f"lesson id {lesson.id!r} is also used in {seen[lesson.id].file}")
+                self.problem("id", _("lesson id {id} is also used in {file}", id=repr(lesson.id),
+                                        file=seen[lesson.id].file))
             seen[lesson.id] = lesson
         for lesson in lessons:
             self.file = lesson.file
             for i, prereq in enumerate(lesson.prerequisites):
                 if prereq not in seen:
-                    self.problem(f"prerequisites[{i}]", f"no lesson {prereq!r} in this pack")
+                    self.problem(f"prerequisites[{i}]",
+                                 _("no lesson {lesson} in this pack", lesson=repr(prereq)))
         graph = {lesson.id: lesson.prerequisites for lesson in lessons}
         cycle = _find_cycle(graph)
         if cycle:
             self.file = seen[cycle[0]].file
             shown = cycle if len(cycle) <= 12 else cycle[:5] + ["..."] + cycle[-5:]
-            self.problem("prerequisites", "prerequisites form a cycle: " + " -> ".join(shown))
+            self.problem("prerequisites", _("prerequisites form a cycle: {cycle}",
+                                              cycle=" -> ".join(shown)))
             return
         chain = longest_chain(graph)
         if len(chain) > LIMITS.chain:
             self.file = seen[chain[0]].file
-            self.problem("prerequisites", f"a chain of {len(chain)} lessons, each needing the "
-                         f"next ({chain[0]} -> {chain[1]} -> ... -> {chain[-1]}); a chain may "
-                         f"hold at most {LIMITS.chain}")
+            ends = f"{chain[0]} -> {chain[1]} -> ... -> {chain[-1]}"
+            self.problem("prerequisites", ngettext(
+                "a chain of {n} lesson, each needing the next ({chain}); a chain may "
+                "hold at most {most}",
+                "a chain of {n} lessons, each needing the next ({chain}); a chain may "
+                "hold at most {most}", len(chain),
+                chain=ends, most=LIMITS.chain))
 
     # -- lessons and steps ------------------------------------------------------------------
 
@@ -620,13 +640,13 @@ class _PackReader:
         step_ids: set[str] = set()
         raw_steps = self.tables(data, "steps", "")
         if "steps" in data and not raw_steps:
-            self.problem("steps", "a lesson needs at least one step")
+            self.problem("steps", _("a lesson needs at least one step"))
         for i, raw in enumerate(raw_steps):
             step = self.read_step(raw, f"steps[{i}]")
             if step is None:
                 continue
             if step.id in step_ids:
-                self.problem(f"steps[{i}].id", f"step id {step.id!r} is used twice")
+                self.problem(f"steps[{i}].id", _("step id {id} is used twice", id=repr(step.id)))
             step_ids.add(step.id)
             steps.append(step)
         return Lesson(
@@ -649,9 +669,9 @@ class _PackReader:
         for reason, message in (self.table(raw, "feedback", where) or {}).items():
             key = _join(where, f"feedback.{reason}")
             if reason not in tilecodes.reason_codes():
-                self.problem(key, f"{reason!r} is not a referee reason code")
+                self.problem(key, _("{reason} is not a referee reason code", reason=repr(reason)))
             elif not isinstance(message, str) or not message.strip():
-                self.problem(key, "must be a non-empty string")
+                self.problem(key, _("must be a non-empty string"))
             else:
                 feedback[reason] = message
         picture = self.table(raw, "picture", where)
@@ -691,8 +711,9 @@ class _PackReader:
         if kind == "quiz" and quiz is not None and "rule" not in raw and not step_rules(step):
             # A task's moves name the rule through the core's reasons; a quiz's answer only
             # counts for mastery under the rule it teaches, so it must name one.
-            self.problem(where, "a quiz counts for the rule it teaches: name it, e.g. "
-                                f"rule = \"ready_hand\" (one of: {', '.join(TAUGHT_RULES)})")
+            self.problem(where, _("a quiz counts for the rule it teaches: name it, e.g. "
+                                  'rule = "ready_hand" (one of: {rules})',
+                                  rules=", ".join(TAUGHT_RULES)))
         return step
 
     def check_variant_rules(self, step: Step, where: str) -> None:
@@ -707,8 +728,9 @@ class _PackReader:
                 if rule is not None and rule not in taught:
                     named = ", ".join(sorted(r for r in taught if r is not None)) or "none"
                     self.problem(_join(where, f"task.variants[{k}].wrong[{j}].reason"),
-                                 f"a variant teaches the rules of its task ({named}); "
-                                 f"{wrong.reason} is about {rule}")
+                                 _("a variant teaches the rules of its task ({rules}); "
+                                   "{reason} is about {rule}", rules=named,
+                                   reason=wrong.reason, rule=rule))
 
     def read_hand(self, data: dict[str, Any], where: str) -> HandScript | None:
         """A guided hand: ruleset, deal code, seat, script (played through in ``moves``)."""
@@ -719,21 +741,23 @@ class _PackReader:
         script: list[ScriptMove] = []
         raw_script = self.tables(data, "script", where)
         if "script" in data and not raw_script:
-            self.problem(_join(where, "script"), "a guided hand needs at least one move")
+            self.problem(_join(where, "script"), _("a guided hand needs at least one move"))
         for i, entry in enumerate(raw_script):
             at = _join(where, f"script[{i}]")
             self.keys(entry, SCRIPT_KEYS, at)
             expect = self.table(entry, "expect", at)
             if expect is not None and expect.get("type") not in HAND_MOVES:
                 self.problem(_join(at, "expect.type"),
-                             f"{expect.get('type')!r} is not one of: {', '.join(HAND_MOVES)}")
+                             _("{value} is not one of: {allowed}",
+                               value=repr(expect.get("type")), allowed=", ".join(HAND_MOVES)))
             wrong = []
             for j, item in enumerate(self.tables(entry, "wrong", at)):
                 wat = _join(at, f"wrong[{j}]")
                 self.keys(item, {"action": True, "reason": False, "feedback": False}, wat)
                 reason = item.get("reason")
                 if reason is not None and reason not in tilecodes.reason_codes():
-                    self.problem(_join(wat, "reason"), f"{reason!r} is not a referee reason code")
+                    self.problem(_join(wat, "reason"),
+                                 _("{reason} is not a referee reason code", reason=repr(reason)))
                 action = self.table(item, "action", wat)
                 wrong.append(WrongAnswer(action or {}, reason if isinstance(reason, str) else None,
                                          self.text(item, "feedback", wat)))
@@ -750,8 +774,8 @@ class _PackReader:
             return task
         raw = self.tables(data, "variants", where)
         if task.continues:
-            self.problem(_join(where, "variants"), "a continuing task takes its tiles from the "
-                         "task before it, so it cannot have variants")
+            self.problem(_join(where, "variants"), _("a continuing task takes its tiles from the "
+                                                      "task before it, so it cannot have variants"))
             return task
         if len(self.problems) > before:  # the task's own problems first, not once per variant
             return task
@@ -778,7 +802,7 @@ class _PackReader:
         seat = self.choice(data.get("seat"), SEATS, _join(where, "seat"))
         allow = self.texts(data, "allow", where)
         if "allow" in data and not allow:
-            self.problem(_join(where, "allow"), "name at least one action type")
+            self.problem(_join(where, "allow"), _("name at least one action type"))
         for i, kind in enumerate(allow):
             self.choice(kind, ACTION_TYPES, _join(where, f"allow[{i}]"))
         done = self.choice(data.get("done", "listed"), ("listed", "legal"), _join(where, "done"))
@@ -786,12 +810,12 @@ class _PackReader:
         given = self.table(data, "given", where) or {}
         result = self.table(data, "result", where)
         if result is not None and done != "legal":
-            self.problem(_join(where, "result"), 'a task-wide result needs done = "legal"')
+            self.problem(_join(where, "result"), _('a task-wide result needs done = "legal"'))
         self.check_state(state, ruleset, _join(where, "state"))
         answers = []
         raw_answers = self.tables(data, "answers", where)
         if "answers" in data and not raw_answers:
-            self.problem(_join(where, "answers"), "list at least one expected answer")
+            self.problem(_join(where, "answers"), _("list at least one expected answer"))
         for i, raw in enumerate(raw_answers):
             at = _join(where, f"answers[{i}]")
             self.keys(raw, {"action": True, "result": False}, at)
@@ -805,21 +829,22 @@ class _PackReader:
             reason = raw.get("reason")
             if reason is not None and (not isinstance(reason, str)
                                        or reason not in tilecodes.reason_codes()):
-                self.problem(_join(at, "reason"), f"{reason!r} is not a referee reason code")
+                self.problem(_join(at, "reason"),
+                             _("{reason} is not a referee reason code", reason=repr(reason)))
             feedback = self.text(raw, "feedback", at)
             if reason is None and feedback is None:
-                self.problem(at, "a wrong answer needs a reason code, or feedback for a legal move")
+                self.problem(at, _("a wrong answer needs a reason code, or feedback for a legal move"))
             if reason is None and done == "legal" and result is None:
-                self.problem(at, 'a legal wrong answer cannot be wrong when done = "legal" '
-                             "without a result")
+                self.problem(at, _('a legal wrong answer cannot be wrong when done = "legal" '
+                               "without a result"))
             wrong.append(WrongAnswer(action, reason, feedback))
         continues = data.get("continues", False)
         if not isinstance(continues, bool):
-            self.problem(_join(where, "continues"), "must be true or false")
+            self.problem(_join(where, "continues"), _("must be true or false"))
         elif continues:
             for key in sorted(set(state) & set(INHERITED_KEYS)):
                 self.problem(_join(where, f"state.{key}"),
-                             "a continuing task takes its tiles from the task before it")
+                             _("a continuing task takes its tiles from the task before it"))
         if ruleset is None or seat is None or done is None:
             return None
         return Task(
@@ -834,7 +859,8 @@ class _PackReader:
         at = _join(where, "action")
         kind = action.get("type")
         if "action" in raw and kind not in allow:
-            self.problem(_join(at, "type"), f"{kind!r} is not among the task's allow list")
+            self.problem(_join(at, "type"),
+                         _("{kind} is not among the task's allow list", kind=repr(kind)))
         if ruleset is not None:
             self.check_tiles_in(action, ruleset, at)
         return action
@@ -844,7 +870,7 @@ class _PackReader:
         options: list[Option] = []
         raw_options = self.tables(data, "options", where)
         if len(raw_options) < 2:
-            self.problem(_join(where, "options"), "a quiz needs at least two options")
+            self.problem(_join(where, "options"), _("a quiz needs at least two options"))
         ids: set[str] = set()
         verify = self.table(data, "verify", where)
         if verify is not None:
@@ -859,7 +885,7 @@ class _PackReader:
             self.keys(raw, OPTION_KEYS, at)
             option_id = self.ident(raw, at)
             if option_id in ids:
-                self.problem(_join(at, "id"), f"option id {option_id!r} is used twice")
+                self.problem(_join(at, "id"), _("option id {id} is used twice", id=repr(option_id)))
             ids.add(option_id or "")
             tile = raw.get("tile")
             if tile is not None:
@@ -869,25 +895,26 @@ class _PackReader:
                 self.check_code(code, _join(at, f"tiles[{j}]"))
             text = self.text(raw, "text", at)
             if text is None and tile is None and not tiles:
-                self.problem(at, "an option needs text, a tile or tiles")
+                self.problem(at, _("an option needs text, a tile or tiles"))
             result = self.table(raw, "result", at)
             if result is not None and verify is None:
-                self.problem(_join(at, "result"), "an option result needs a quiz verify scenario")
+                self.problem(_join(at, "result"), _("an option result needs a quiz verify scenario"))
             feedback = self.text(raw, "feedback", at)
             if "feedback" not in raw:
                 self.problem(_join(at, "feedback"),
-                             "every option needs feedback: why it is right, or why it is wrong")
+                             _("every option needs feedback: why it is right, or why it is "
+                               "wrong"))
             options.append(Option(option_id or "", text, tile, tiles, result, feedback))
         order = "shuffle"
         if "order" in data:
             order = self.choice(data.get("order"), QUIZ_ORDERS, _join(where, "order")) or order
         answer = data.get("answer")
         if "answer" in data and (not isinstance(answer, str) or answer not in ids):
-            self.problem(_join(where, "answer"), f"{answer!r} is not an option id")
+            self.problem(_join(where, "answer"), _("{answer} is not an option id", answer=repr(answer)))
         if verify is not None and isinstance(answer, str) and answer in ids:
             chosen = next(o for o in options if o.id == answer)
             if chosen.result is None:
-                self.problem(_join(where, "answer"), "with verify, the right option needs a result")
+                self.problem(_join(where, "answer"), _("with verify, the right option needs a result"))
         return Quiz(tuple(options), str(answer), verify, order)
 
     # -- pictures ---------------------------------------------------------------------------
@@ -909,7 +936,7 @@ class _PackReader:
         for seat, count in (self.table(picture, "hand_counts", where) or {}).items():
             self.choice(seat, SEATS, _join(where, f"hand_counts.{seat}"))
             if not isinstance(count, int):
-                self.problem(_join(where, f"hand_counts.{seat}"), "must be a whole number")
+                self.problem(_join(where, f"hand_counts.{seat}"), _("must be a whole number"))
         for i, arrow in enumerate(self.tables(picture, "arrows", where)):
             at = _join(where, f"arrows[{i}]")
             self.keys(arrow, {"from": True, "to": True, "count": False, "blind": False,
@@ -976,7 +1003,7 @@ class _PackReader:
                 continue
             at = f"{where}{'.groups' if wrapped else ''}[{j}]"
             if "tile" not in group and not group.get("tiles"):
-                self.problem(f"{at}.tiles", "a card group needs at least one tile")
+                self.problem(f"{at}.tiles", _("a card group needs at least one tile"))
                 clean = False
                 continue
             named = [("tile", group["tile"])] if "tile" in group else [
@@ -987,7 +1014,8 @@ class _PackReader:
                     continue
                 clean = False
                 if not problem or "not a tile" in problem:
-                    problem = f"{token!r} is not a tile code or a card pattern"
+                    problem = _("{token} is not a tile code or a card pattern",
+                                token=repr(token))
                 self.problem(f"{at}.{key}", problem)
         problem = tilecodes.card_line_problem(line) if clean else None
         if problem is not None:
@@ -1007,7 +1035,8 @@ class _PackReader:
 
     def index(self, value: Any, size: int, where: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
-            self.problem(where, f"{value!r} is not a tile index (0 to {size - 1})")
+            self.problem(where, _("{value} is not a tile index (0 to {last})", value=repr(value),
+                                  last=size - 1))
 
     # -- tiles and states -------------------------------------------------------------------
 
@@ -1016,14 +1045,15 @@ class _PackReader:
         if self.trusted:
             return None
         if not isinstance(code, str):
-            self.problem(where, f"{code!r} is not a tile code")
+            self.problem(where, _("{code} is not a tile code", code=repr(code)))
             return None
         canonical = tilecodes.canonical(code)
         if canonical is None:
-            self.problem(where, f"{code!r} is not a tile code")
+            self.problem(where, _("{code} is not a tile code", code=repr(code)))
             return None
         if ruleset is not None and canonical not in tilecodes.supply(ruleset):
-            self.problem(where, f"tile {code} is not in the {ruleset} set")
+            self.problem(where, _("tile {code} is not in the {ruleset} set", code=code,
+                                  ruleset=ruleset))
             return None
         return canonical
 
@@ -1051,7 +1081,7 @@ class _PackReader:
             return
         for key in state:
             if key not in STATE_KEYS:
-                self.problem(_join(where, key), "unknown state key")
+                self.problem(_join(where, key), _("unknown state key"))
         if ruleset is None:
             return
         # (canonical tile, key path, index in the list there or None), in reading order
@@ -1060,7 +1090,7 @@ class _PackReader:
 
         def tile_list(value: Any, at: str) -> None:
             if not isinstance(value, list):
-                self.problem(at, "must be a list of tile codes")
+                self.problem(at, _("must be a list of tile codes"))
                 return
             for i, code in enumerate(value):
                 # check_code's answer; its key path is written only for a problem (issue 21)
@@ -1078,17 +1108,17 @@ class _PackReader:
             at = _join(where, f"melds.{seat}")
             self.choice(seat, SEATS, at)
             if not isinstance(melds, list):
-                self.problem(at, "must be a list of melds")
+                self.problem(at, _("must be a list of melds"))
                 continue
             for i, meld in enumerate(melds):
                 if not isinstance(meld, dict):
-                    self.problem(f"{at}[{i}]", "must be a table")
+                    self.problem(f"{at}[{i}]", _("must be a table"))
                     continue
                 self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True},
                           f"{at}[{i}]")
                 tile_list(meld.get("tiles", []), f"{at}[{i}].tiles")
                 if meld.get("tiles") == []:
-                    self.problem(f"{at}[{i}].tiles", "a meld needs its tiles (this one has none)")
+                    self.problem(f"{at}[{i}].tiles", _("a meld needs its tiles (this one has none)"))
         last = self.table(state, "last_discard", where)
         if last is not None:
             at = _join(where, "last_discard")
@@ -1104,8 +1134,9 @@ class _PackReader:
             self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
         card = state.get("card", [])
         if not _card_shape(card):
-            self.problem(_join(where, "card"), "must be a list of lines, each a list of groups "
-                         "(or a table with groups) with a tiles list or a tile")
+            self.problem(_join(where, "card"), _("must be a list of lines, each a list of groups "
+                                                  "(or a table with groups) with a tiles list "
+                                                  "or a tile"))
             card = []
         for i, line in enumerate(card):
             self.card_line(line, _join(where, f"card[{i}]"))
@@ -1120,8 +1151,11 @@ class _PackReader:
             counts[canonical] += 1
             if counts[canonical] == supply[canonical] + 1:
                 self.problem(at if index is None else f"{at}[{index}]",
-                             f"tile {canonical}: {totals[canonical]} copies in this state; the "
-                             f"{ruleset} set holds {supply[canonical]}")
+                             ngettext("tile {code}: {n} copy in this state; the {ruleset} "
+                                      "set holds {most}",
+                                      "tile {code}: {n} copies in this state; the {ruleset} "
+                                      "set holds {most}", totals[canonical], code=canonical,
+                                      ruleset=ruleset, most=supply[canonical]))
 
 
 _CARD_LINE_KEYS = ("groups", "concealed", "value")

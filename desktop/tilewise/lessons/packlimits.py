@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tilewise.i18n import _, ngettext
+
 __all__ = [
     "ASSET_KINDS",
     "LIMITS",
@@ -99,16 +101,17 @@ def read_regular(path: Path, limit: int) -> bytes:
         _check_mode(os.fstat(handle.fileno()).st_mode)
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise PackFileError(f"more than {limit} bytes; a pack file may hold at most {limit}")
+        raise PackFileError(_("more than {most} bytes; a pack file may hold at most {most}",
+                               most=limit))
     return data
 
 
 def _check_mode(mode: int) -> None:
     if stat.S_ISLNK(mode):
-        raise PackFileError("is a symbolic link; a pack holds plain files only")
+        raise PackFileError(_("is a symbolic link; a pack holds plain files only"))
     if not stat.S_ISREG(mode):
-        raise PackFileError("is not a plain file (a folder, pipe or device); a pack holds "
-                            "plain files only")
+        raise PackFileError(_("is not a plain file (a folder, pipe or device); a pack holds "
+                              "plain files only"))
 
 
 def decode_text(data: bytes) -> str:
@@ -189,24 +192,29 @@ def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list
         where, value, depth = stack.pop()
         if isinstance(value, str):
             if len(value) > limits.chars:
-                found.append((where, f"{len(value)} characters; a text may hold at most "
-                              f"{limits.chars}"))
+                found.append((where, ngettext("{n} character; a text may hold at most {most}",
+                                              "{n} characters; a text may hold at most {most}",
+                                              len(value), most=limits.chars)))
             continue
         if not isinstance(value, dict | list):
             continue
         if depth >= limits.depth:
-            found.append((where, f"tables and lists nested more than {limits.depth} deep"))
+            found.append((where, _("tables and lists nested more than {most} deep",
+                                   most=limits.depth)))
             continue
         if len(value) > limits.items:
-            found.append((where, f"{len(value)} entries; a list or table may hold at most "
-                          f"{limits.items}"))
+            found.append((where, ngettext("{n} entry; a list or table may hold at most {most}",
+                                          "{n} entries; a list or table may hold at most "
+                                          "{most}", len(value), most=limits.items)))
             continue
         children: list[tuple[str, Any, int]] = []
         if isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > limits.key_chars:
-                    found.append((_join(where, key[:20] + "..."), f"a key of {len(key)} "
-                                  f"characters; a key may hold at most {limits.key_chars}"))
+                    found.append((_join(where, key[:20] + "..."), ngettext(
+                        "a key of {n} character; a key may hold at most {most}",
+                        "a key of {n} characters; a key may hold at most {most}",
+                        len(key), most=limits.key_chars)))
                     continue
                 children.append((_join(where, key), item, depth + 1))
         else:
@@ -214,7 +222,9 @@ def shape_problems(data: Mapping[str, Any], limits: PackLimits = LIMITS) -> list
         stack.extend(reversed(children))
     if len(found) > limits.problems:
         rest = len(found) - limits.problems + 1
-        found = found[:limits.problems - 1] + [("file", f"and {rest} more places over the limits")]
+        found = found[:limits.problems - 1] + [
+            ("file", ngettext("and {n} more place over the limits",
+                              "and {n} more places over the limits", rest))]
     return found
 
 
@@ -304,7 +314,7 @@ def asset_problem(path: Path, limits: PackLimits = LIMITS) -> str | None:
     except PackFileError as error:
         return str(error)
     except OSError as error:
-        return f"cannot read the file: {error.strerror}"
+        return _("cannot read the file: {error}", error=error.strerror)
     return asset_content_problem(path, data)
 
 
@@ -314,11 +324,11 @@ def asset_content_problem(path: Path, data: bytes) -> str | None:
     file changed between the read and the check cannot pass as checked (issue 21)."""
     kind = ASSET_KINDS.get(path.suffix.lower())
     if kind is None:
-        return "an asset must be a picture: " + ", ".join(sorted(ASSET_KINDS))
+        return _("an asset must be a picture: {kinds}", kinds=", ".join(sorted(ASSET_KINDS)))
     if kind == "SVG":
         return _svg_problem(data)
     if not data.startswith(_MAGIC[kind]):
-        return f"the file is not a {kind} picture"
+        return _("the file is not a {kind} picture", kind=kind)
     return None
 
 
@@ -328,30 +338,31 @@ def _svg_problem(data: bytes) -> str | None:
     try:
         text = decode_text(data)
     except UnicodeDecodeError:
-        return "an SVG picture must be UTF-8 text"
+        return _("an SVG picture must be UTF-8 text")
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
-        return "an SVG picture may not have a document type or entities"
+        return _("an SVG picture may not have a document type or entities")
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as error:
-        return f"not a readable SVG picture: {error}"
+        return _("not a readable SVG picture: {error}", error=error)
     if _local(root.tag) != "svg":
-        return "not an SVG picture (the outer element is not <svg>)"
+        return _("not an SVG picture (the outer element is not <svg>)")
     for element in root.iter():
         name = _local(element.tag)
         if name in _SVG_ELEMENTS:
-            return f"an SVG picture may not hold <{name}> elements"
+            return _("an SVG picture may not hold <{name}> elements", name=name)
         for attribute, value in element.attrib.items():
             local = _local(attribute)
             if local.startswith("on"):
-                return f"an SVG picture may not run scripts ({local} on <{name}>)"
-            if local == "href" and not value.strip().startswith("#"):
-                return f"an SVG picture may not link outside itself (<{name}> {local})"
-            if _EXTERNAL_URL.search(value) or "@import" in value:
-                return f"an SVG picture may not link outside itself (<{name}> {local})"
+                return _("an SVG picture may not run scripts ({attribute} on <{name}>)",
+                         attribute=local, name=name)
+            if (local == "href" and not value.strip().startswith("#")) or (
+                    _EXTERNAL_URL.search(value) or "@import" in value):
+                return _("an SVG picture may not link outside itself (<{name}> {attribute})",
+                         name=name, attribute=local)
         if name == "style" and element.text and (_EXTERNAL_URL.search(element.text)
                                                   or "@import" in element.text):
-            return "an SVG picture may not link outside itself (<style>)"
+            return _("an SVG picture may not link outside itself (<style>)")
     return None
 
 

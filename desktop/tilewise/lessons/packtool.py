@@ -21,6 +21,10 @@
   ids of the packs in ``--builtin`` are refused. The ``tilewise`` command fills in ``--into``
   (``data_dir()/packs``) and ``--builtin`` (the bundled lessons folder).
 
+The findings are in English, the authors' language: these commands set no interface
+language (the pack checker makes each line in the interface's language, ``tilewise.i18n``;
+the app's problems box shows the same lines in the learner's).
+
 ``extract``, ``update`` and ``new-language`` need babel (``pip install 'tilewise[i18n]'``), a
 tool for authors that the app itself never loads.
 """

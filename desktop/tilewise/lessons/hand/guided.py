@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tilewise.i18n import _
 from tilewise.lessons.hand.card import PracticeCard, needs
 from tilewise.lessons.hand.dealcode import DealCodeError, decode
 from tilewise.lessons.hand.engine import HandEngine
@@ -142,30 +143,35 @@ def check_script(hand: HandScript, card: PracticeCard | None) -> Report:
     for i, point in enumerate(hand.script):
         where = f"script[{i}]"
         if engine.over:
-            problems.append((f"{where}.expect", "the hand is already over here"))
+            problems.append((f"{where}.expect", _("the hand is already over here")))
             break
         kind = point.expect.get("type")
         if kind not in engine.allowed(hand.seat):
-            problems.append((f"{where}.expect", f"the learner cannot {kind} now (the table "
-                             f"waits for: {', '.join(engine.allowed(hand.seat)) or 'others'})"))
+            # TRANSLATORS: pack check of a guided hand: the table waits for the other
+            # players' moves only (the learner has none)
+            waits = ", ".join(engine.allowed(hand.seat)) or _("others")
+            problems.append((f"{where}.expect", _("the learner cannot {move} now (the table "
+                                                  "waits for: {moves})", move=kind,
+                                                  moves=waits)))
             break
         for j, wrong in enumerate(point.wrong):
             at = f"{where}.wrong[{j}]"
             if same_action(wrong.action, point.expect):
-                problems.append((at, "a wrong move that is the expected one"))
+                problems.append((at, _("a wrong move that is the expected one")))
                 continue
             verdict = guided.dry_run(wrong.action)
             if wrong.reason is not None and verdict.reason != wrong.reason:
-                problems.append((f"{at}.reason", f"the referee answers {verdict.reason}"))
+                problems.append((f"{at}.reason", _("the referee answers {reason}",
+                                                   reason=verdict.reason)))
             elif wrong.reason is None and not verdict.legal:
-                problems.append((at, f"refused by the referee ({verdict.reason}): give "
-                                 "its reason"))
+                problems.append((at, _("refused by the referee ({reason}): give its reason",
+                                       reason=verdict.reason)))
         answer = guided.attempt(point.expect)
         if answer.kind != "right" or not answer.verdict.legal:
-            problems.append((f"{where}.expect", f"refused by the referee "
-                             f"({answer.verdict.reason})"))
+            problems.append((f"{where}.expect", _("refused by the referee ({reason})",
+                                                  reason=answer.verdict.reason)))
             break
     else:
         if not engine.over:
-            problems.append(("script", "the hand goes on after the last scripted move"))
+            problems.append(("script", _("the hand goes on after the last scripted move")))
     return problems
