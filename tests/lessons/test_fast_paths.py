@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from tilewise import tomltext
 from tilewise.lessons import moves, pack, packlimits, tilecodes
+from tilewise.lessons.model import PackError
 from tilewise.lessons.packlimits import LIMITS, PackLimits, long_dotted_key, shape_problems
 from tilewise.rules.referee import judge
 
@@ -96,6 +97,47 @@ def test_kept_card_line_answers_are_those_of_a_fresh_reading(
     assert tilecodes.card_line_problem(deep) == "a card group must be an object"
     assert tilecodes.card_token_problem("x+1a") is None
     assert tilecodes.card_token_problem("J") == "a card line names natural tiles, never a joker"
+
+
+def test_a_card_found_clean_is_not_walked_again_and_a_card_with_a_problem_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reader = pack._PackReader(tmp_path, [])
+    walked: list[object] = []
+    line = reader.card_line
+    monkeypatch.setattr(reader, "card_line", lambda *a: walked.append(a) or line(*a))
+    clean = [[{"kind": "pair", "tiles": ["F", "F"]}], [{"kind": "kong", "tile": "1a"}]]
+    reader.check_card(clean, "a.card")
+    reader.check_card(copy.deepcopy(clean), "b.card")  # an equal card, read from another place
+    assert reader.problems == [] and len(walked) == 2  # two lines, walked once
+    near = copy.deepcopy(clean)
+    near[1][0]["tile"] = "1q"  # one token from the clean card
+    for where in ("c.card", "d.card"):
+        reader.check_card(near, where)
+    assert [(p.key_path, p.message) for p in reader.problems] == [
+        (f"{where}[1][0].tile", "'1q' is not a tile code or a card pattern")
+        for where in ("c.card", "d.card")]
+    dated = [[{"kind": "pair", "tiles": ["F", datetime.date(2026, 12, 1)]}]]  # marshal: no
+    for where in ("e.card", "f.card"):
+        reader.check_card(dated, where)
+    assert [p.key_path for p in reader.problems[2:]] == ["e.card[0][0].tiles[1]",
+                                                         "f.card[0][0].tiles[1]"]
+    reader.check_card(clean[0], "g.card")  # a line, not a list of lines: the shape refused
+    assert reader.problems[-1].key_path == "g.card" and len(reader.clean_cards) == 1
+
+
+def test_a_pack_whose_second_card_differs_by_one_tile_names_it(write_pack: Any) -> None:
+    from tests.lessons.conftest import lesson
+
+    data = lesson()
+    card = [[{"kind": "pair", "tiles": ["F", "F"]}, {"kind": "kong", "tile": "1a"}]]
+    data["steps"][1]["task"]["state"]["card"] = card
+    data["steps"][2]["quiz"]["verify"]["state"]["card"] = [[card[0][0], {"kind": "kong",
+                                                                         "tile": "J"}]]
+    with pytest.raises(PackError) as caught:
+        pack.load_pack(write_pack(lessons={"01-one.toml": data}), check_moves=False)
+    assert [(p.key_path, p.message) for p in caught.value.problems] == [
+        ("steps[2].quiz.verify.state.card[0][1].tile",
+         "a card line names natural tiles, never a joker")]
 
 
 def test_remembered_answers_are_the_referees_and_each_callers_own() -> None:

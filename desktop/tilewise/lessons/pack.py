@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import marshal
 import re
 import zlib
 from collections import Counter
@@ -364,6 +365,7 @@ class _PackReader:
         self.raw: dict[str, Any] = {}  # file name -> parsed TOML, for the disk cache
         self.asset_sums: dict[str, list[int | str]] = {}
         self.raw[ASSET_SUMS] = self.asset_sums
+        self.clean_cards: set[bytes] = set()  # practice cards found clean (check_card)
 
     # -- reporting and typed access -------------------------------------------------------
 
@@ -1021,6 +1023,31 @@ class _PackReader:
         if problem is not None:
             self.problem(where, problem)
 
+    def check_card(self, card: Any, where: str) -> None:
+        """Check a state's practice card (``card``): a list of lines, each read by
+        :meth:`card_line`. A pack's American states mostly carry the same card (each quiz
+        that asks the core about a hand does), so a card found clean is kept by the value
+        ``marshal`` writes (format 2: by value and kind, no references, as
+        :func:`tilewise.lessons.moves.remembering` keys a scenario) and not walked again while
+        this pack is read (issue 21: a quarter of checking the states of the 100-lesson
+        bench pack). A card marshal cannot write (a date in it) is walked every time, and a
+        card with a problem at each place it stands, so that each problem names its place."""
+        try:
+            key: bytes | None = marshal.dumps(card, 2)
+        except ValueError:  # not only what marshal writes: a date, or nested past its depth
+            key = None
+        if key is not None and key in self.clean_cards:
+            return
+        before = len(self.problems)
+        if not _card_shape(card):
+            self.problem(where, _("must be a list of lines, each a list of groups (or a table "
+                                  "with groups) with a tiles list or a tile"))
+            return
+        for i, line in enumerate(card):
+            self.card_line(line, f"{where}[{i}]")
+        if key is not None and len(self.problems) == before:
+            self.clean_cards.add(key)
+
     def picture_meld(self, meld: dict[str, Any], where: str) -> None:
         self.keys(meld, dict.fromkeys(MELD_KEYS, False) | {"kind": True, "tiles": True}, where)
         tiles = self.texts(meld, "tiles", where)
@@ -1132,14 +1159,7 @@ class _PackReader:
         pending = self.table(state, "pending_kong", where)
         if pending is not None:
             self.check_code(pending.get("tile"), _join(where, "pending_kong.tile"), ruleset)
-        card = state.get("card", [])
-        if not _card_shape(card):
-            self.problem(_join(where, "card"), _("must be a list of lines, each a list of groups "
-                                                  "(or a table with groups) with a tiles list "
-                                                  "or a tile"))
-            card = []
-        for i, line in enumerate(card):
-            self.card_line(line, _join(where, f"card[{i}]"))
+        self.check_card(state.get("card", []), _join(where, "card"))
         # counted at once; only a state with too many copies is walked for the place where
         # each such tile's count first goes over (issue 21)
         totals = Counter(canonical for canonical, _, _ in placed)
