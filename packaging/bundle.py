@@ -271,3 +271,28 @@ def drop_dangling_symlinks(
                 continue
         kept.append((dest, src, kind))
     return kept
+
+
+def bootstrap_source(modules: Iterable[tuple[str, str, str]], name: str) -> str:
+    """The source file of PyInstaller's bootstrap module ``name`` in ``modules`` (the TOC of
+    ``PyInstaller.depend.analysis.get_bootstrap_modules()``: name, source path, typecode).
+
+    Raises ``LookupError`` when PyInstaller has no such module (an upgrade changed its
+    bootstrap): the spec's stand-in for it would then be wrong, and the build stops.
+    """
+    for entry_name, source, kind in modules:
+        if entry_name == name and kind == "PYMODULE":
+            return source
+    raise LookupError(f"PyInstaller's bootstrap has no module {name!r}")
+
+
+def replace_bootstrap_module(
+    dependencies: list[tuple[str, str, str]], name: str, compiled: str
+) -> list[tuple[str, str, str]]:
+    """``dependencies`` (a PYZ's bootstrap TOC: name, compiled file, typecode) with module
+    ``name``'s compiled file replaced by ``compiled``, in the same place (the bootstrap runs
+    them in order). Raises ``LookupError`` when ``name`` is not among them."""
+    if not any(entry[0] == name and entry[2] == "PYMODULE" for entry in dependencies):
+        raise LookupError(f"PyInstaller's bootstrap has no module {name!r}")
+    return [(n, compiled, kind) if n == name and kind == "PYMODULE" else (n, path, kind)
+            for n, path, kind in dependencies]

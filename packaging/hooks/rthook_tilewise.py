@@ -6,7 +6,9 @@ Dormant unless one of two environment variables is set; the app itself never rea
   ``TILEWISE_BUNDLE_CHECK {json}`` with: where Qt looks for its catalogs
   (``QLibraryInfo.path(TranslationsPath)``) and whether that is inside the bundle, which
   ``qtbase_<lang>`` catalogs load from there, whether QtNetwork can be imported, the image
-  formats Qt can read, and whether the app's read-only folders are present (also written to
+  formats Qt can read, whether ctypes was left unimported by the bootstrap and gets
+  PyInstaller's hooks at its first import (``packaging/hooks/lazy_ctypes.py``), and whether
+  the app's read-only folders are present (also written to
   the file named by ``TILEWISE_BUNDLE_CHECK_REPORT``, if set). Exit code 0 when
   all required checks pass, else 1. Used by ``packaging/build.py`` after freezing.
 - ``TILEWISE_STARTUP_PROBE=1``: measure start-up. Each window shown (``show``,
@@ -27,6 +29,7 @@ def _bundle_check() -> None:
     import json
     import sys
 
+    ctypes_at_start = "ctypes" in sys.modules  # the bootstrap leaves it to its first import
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QLibraryInfo, QTranslator
     from PySide6.QtGui import QImageReader
@@ -47,6 +50,9 @@ def _bundle_check() -> None:
     import hashlib  # without _hashlib (excluded with OpenSSL) it uses CPython's own digests
 
     hashlib_ok = hashlib.sha256(b"").hexdigest().startswith("e3b0c442")
+    import ctypes
+
+    ctypes_hooked = ctypes.CDLL.__module__ == "_pyi_ctypes_hooks"  # PyInstaller's, installed then
     formats = sorted(bytes(f.data()).decode() for f in QImageReader.supportedImageFormats())
     folders = {name: os.path.isdir(os.path.join(bundle, name)) for name in ("lessons", "resources", "i18n")}
     report = {
@@ -55,6 +61,8 @@ def _bundle_check() -> None:
         "qtbase_loaded": loaded,
         "qtnetwork_importable": network,
         "hashlib_ok": hashlib_ok,
+        "ctypes_at_start": ctypes_at_start,
+        "ctypes_hooked": ctypes_hooked,
         "image_formats": formats,
         "folders": folders,
         "platform": app.platformName(),
@@ -64,6 +72,8 @@ def _bundle_check() -> None:
         and all(loaded[lang] for lang in ("en", "es", "de"))
         and not network
         and hashlib_ok
+        and not ctypes_at_start
+        and ctypes_hooked
         and "svg" in formats
         and "png" in formats
         and folders["resources"]

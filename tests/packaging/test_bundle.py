@@ -13,8 +13,12 @@ import pytest
 from tests.packaging.conftest import PACKAGING, ROOT
 
 
-def _run_spec(args: list[str]) -> dict[str, Any]:
-    """Execute packaging/tilewise.spec with PyInstaller's build objects replaced by recorders."""
+def _run_spec(args: list[str], workpath: Path) -> dict[str, Any]:
+    """Execute packaging/tilewise.spec with PyInstaller's build objects replaced by recorders
+    (a PYZ holds PyInstaller's bootstrap modules, as the real one does; what the spec compiles
+    goes under ``workpath``)."""
+    from PyInstaller.depend.analysis import get_bootstrap_modules
+
     calls: dict[str, Any] = {}
 
     def recorder(kind: str) -> Any:
@@ -23,12 +27,15 @@ def _run_spec(args: list[str]) -> dict[str, Any]:
             if kind == "Analysis":
                 toc = [(f"{dest}/{Path(src).name}", src, "DATA") for src, dest in kw["datas"]]
                 return SimpleNamespace(binaries=[], datas=toc, pure=[], scripts=[])
+            if kind == "PYZ":
+                return SimpleNamespace(dependencies=list(get_bootstrap_modules()))
             return SimpleNamespace()
         return make
 
     namespace: dict[str, Any] = {name: recorder(name)
                                  for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
-    namespace.update(SPECPATH=str(PACKAGING), __file__=str(PACKAGING / "tilewise.spec"))
+    namespace.update(SPECPATH=str(PACKAGING), __file__=str(PACKAGING / "tilewise.spec"),
+                     workpath=str(workpath))
     saved = sys.argv
     sys.argv = [str(PACKAGING / "tilewise.spec"), *args]
     try:
@@ -41,9 +48,9 @@ def _run_spec(args: list[str]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def spec_run() -> dict[str, Any]:
+def spec_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     pytest.importorskip("PyInstaller", reason="PyInstaller is a release dependency (.[release])")
-    return _run_spec([])
+    return _run_spec([], tmp_path_factory.mktemp("spec"))
 
 
 def test_spec_reads_name_and_version_from_pyproject(spec_run: dict[str, Any]) -> None:
@@ -85,12 +92,35 @@ def test_spec_bundles_app_files_and_only_shipped_qt_catalogs(spec_run: dict[str,
     assert not any(src.endswith((".po", ".pot", ".py")) for src, _dest in datas)
 
 
-def test_bare_window_is_frozen_with_the_same_excludes(spec_run: dict[str, Any]) -> None:
-    bare = _run_spec(["--bare"])
+def test_bare_window_is_frozen_with_the_same_excludes(spec_run: dict[str, Any],
+                                                     tmp_path: Path) -> None:
+    bare = _run_spec(["--bare"], tmp_path)
     assert bare["Analysis"].args[0][0].endswith("bare_window.py")
     assert bare["Analysis"].kwargs["excludes"] == spec_run["Analysis"].kwargs["excludes"]
     assert bare["Analysis"].kwargs["runtime_hooks"] == spec_run["Analysis"].kwargs["runtime_hooks"]
     assert bare["EXE"].kwargs["strip"] is True
+
+
+def test_ctypes_waits_for_its_first_import_in_both_bundles(spec_run: dict[str, Any],
+                                                           tmp_path: Path) -> None:
+    """The bootstrap's pyimod03_ctypes is the stand-in (tests/packaging/test_lazy_ctypes.py),
+    in its place; PyInstaller's own module goes into the archive as the hooks it installs."""
+    import marshal
+
+    from PyInstaller.depend.analysis import get_bootstrap_modules
+
+    for run in (spec_run, _run_spec(["--bare"], tmp_path)):
+        (pure,), _ = run["PYZ"].args, run["PYZ"].kwargs
+        hooks = [entry for entry in pure if entry[0] == "_pyi_ctypes_hooks"]
+        assert len(hooks) == 1 and hooks[0][1].endswith(("loader/pyimod03_ctypes.py",
+                                                         "loader\\pyimod03_ctypes.py"))
+        deps = run["namespace"]["pyz"].dependencies
+        names = [name for name, _path, _kind in deps]
+        assert names == [name for name, _path, _kind in get_bootstrap_modules()]
+        stand_in = next(path for name, path, _kind in deps if name == "pyimod03_ctypes")
+        assert "tilewise-localpycs" in stand_in
+        code = marshal.loads(Path(stand_in).read_bytes()[16:])  # after the .pyc header
+        assert "FirstCtypesImport" in code.co_names
 
 
 def test_qt_has_no_hindi_catalog() -> None:
