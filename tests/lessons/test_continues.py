@@ -164,6 +164,30 @@ def test_an_other_answer_that_leaves_the_same_table_is_not_played_again(
     assert len(calls) == once  # the same table: the pass across is not judged again
 
 
+def test_a_chain_of_continuing_tasks_is_played_once(write_pack: WritePack) -> None:
+    """A third pass (left) continuing the pass across starts from the main line's tables kept
+    while the pass across was checked: the first pass is judged as often as without it (on
+    the code before, the chain was played again from the first pass, twice: 8 against 6)."""
+    calls: list[str] = []
+
+    def judge(scenario: dict[str, Any]) -> dict[str, Any]:
+        calls.append(scenario["state"].get("step"))
+        return moves.default_judge()(scenario)
+
+    assert problems(write_pack, continuing(), judge) == []
+    two = calls.count("first_right")
+    data = continuing()
+    data["steps"].insert(4, {"id": "left", "kind": "task", "text": "Left.", "task": {
+        "ruleset": "american", "seat": "E", "allow": ["pass"], "continues": True,
+        "state": {"dealer": "E", "phase": "charleston", "step": "first_left"},
+        "answers": [{"action": {"type": "pass", "seat": "E", "tiles": ["N", "GD", "WD"],
+                                "blind": 0}}]}})
+    calls.clear()
+    assert problems(write_pack, data, judge, name="three") == []
+    assert calls.count("first_right") == two
+    assert calls.count("first_left") == 1  # its one answer, on the one table it inherits
+
+
 def after_second(scenario: dict[str, Any]) -> bool:
     """True for a pass across judged on the table the first pass's second answer left."""
     state = scenario["state"]

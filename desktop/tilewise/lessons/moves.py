@@ -19,10 +19,14 @@ import copy
 import json
 import marshal
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from tilewise.i18n import _
 from tilewise.lessons.model import HandScript, Lesson, Pack, Problem, Step, Task
+
+if TYPE_CHECKING:
+    from tilewise.lessons.steptable import Accepted
+    from tilewise.lessons.table import Table
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -118,10 +122,13 @@ def check_lessons(pack: Pack, judge: Judge | None = None) -> Iterator[list[Probl
     """:func:`check_pack` one lesson at a time: yields each lesson's problems, in the pack's
     order, so that a caller can run the check in pieces (the app, after its first paint;
     issue 21). Hands played before are not played again (one ``judge`` for the whole pack)."""
+    from tilewise.lessons.steptable import main_line
+
     judge = judge or remembering(default_judge())
     scripts: dict[str, list[tuple[str, str]]] = {}
     for lesson in pack.lessons:
         problems: list[Problem] = []
+        line = _Line(main_line(lesson, judge), {})
         for i, step in enumerate(lesson.steps):
             where = f"steps[{i}]"
 
@@ -132,10 +139,10 @@ def check_lessons(pack: Pack, judge: Judge | None = None) -> Iterator[list[Probl
             if step.hand is not None:
                 _check_hand(pack, step.hand, report, scripts)
             if step.task is not None:
-                state = _table_state(lesson, i, judge, report)
+                state = _table_state(lesson, i, line, report)
                 if state is not None:
                     _check_task(step.task, judge, report, state)
-                    for after, other in _other_tables(lesson, i, judge, report, state):
+                    for after, other in _other_tables(lesson, i, judge, line, report, state):
                         _check_inherited(step.task, judge, _after(report, after), other)
                 for k in range(len(step.task.variants)):
                     _check_variant(step, k, judge, report)
@@ -203,22 +210,31 @@ def _check_hand(pack: Pack, hand: HandScript, report: Callable[[str, str], None]
         report(f"hand.{where}", message)
 
 
-def _table_state(lesson: Lesson, index: int, judge: Judge,
+class _Line(NamedTuple):
+    """A lesson's main line (``tilewise.lessons.steptable.main_line``) and the final tables
+    worked out on it so far (``steptable.final_table``'s ``kept``), for the whole lesson's
+    check: each continuing task's table is then played from the one before it, not again from
+    the chain's first task (issue 21)."""
+
+    accepted: Accepted
+    kept: dict[int, Table]
+
+
+def _table_state(lesson: Lesson, index: int, line: _Line,
                  report: Callable[[str, str], None]) -> dict[str, Any] | None:
     """The state task step ``index`` is judged on: its own, or for a task that ``continues``
     the table it inherits along the pack's main line (``tilewise.lessons.steptable``). Reports
     a table that cannot be set up, and a main line broken by a refused first answer."""
-    from tilewise.lessons.steptable import main_line, previous_task, start_table
+    from tilewise.lessons.steptable import previous_task, start_table
     from tilewise.lessons.table import TableError
 
     task = lesson.steps[index].task
     assert task is not None
-    line = main_line(lesson, judge)
     before = previous_task(lesson, index)
     try:
-        table = start_table(lesson, index, line)
-        if task.continues and before is not None and line(
-                before, start_table(lesson, before, line)) is None:
+        table = start_table(lesson, index, line.accepted, line.kept)
+        if task.continues and before is not None and line.accepted(
+                before, start_table(lesson, before, line.accepted, line.kept)) is None:
             step = f"steps[{before}]"
             report("task.continues", _("the task it continues ({step}) refuses its first "
                                        "answer, so its final table is unknown", step=step))
@@ -234,13 +250,16 @@ def _table_state(lesson: Lesson, index: int, judge: Judge,
     return table.state() if task.continues else dict(task.state)
 
 
-def _other_tables(lesson: Lesson, index: int, judge: Judge, report: Callable[[str, str], None],
+def _other_tables(lesson: Lesson, index: int, judge: Judge, main_line: _Line,
+                  report: Callable[[str, str], None],
                   main: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """For a task that ``continues``: the tables it inherits when the task before it is
     played with each of its other listed answers (the learner may make any of them), as
     ``(which answer, state)``; an answer the core refuses there, or one that leaves the same
-    table as the main line, is left out (the task before reports a refused answer itself)."""
-    from tilewise.lessons.steptable import main_line, previous_task, start_table
+    table as the main line, is left out (the task before reports a refused answer itself).
+    The tables before that task are the main line's (``main_line``'s kept ones)."""
+    from tilewise.lessons.steptable import main_line as line_of
+    from tilewise.lessons.steptable import previous_task, start_table
 
     task, before = lesson.steps[index].task, previous_task(lesson, index)
     if task is None or not task.continues or before is None:
@@ -249,13 +268,15 @@ def _other_tables(lesson: Lesson, index: int, judge: Judge, report: Callable[[st
     assert earlier is not None
     tables: list[tuple[str, dict[str, Any]]] = []
     for j in range(1, len(earlier.answers)):
-        line = main_line(lesson, judge, {before: j})
+        line = line_of(lesson, judge, {before: j})
+        # the final tables before ``before`` are the main line's: only its answer differs
+        kept = {k: table for k, table in main_line.kept.items() if k < before}
         answer = f"steps[{before}].task.answers[{j}]"
         after = _("after {answer}", answer=answer)
         try:
-            if line(before, start_table(lesson, before, line)) is None:
+            if line(before, start_table(lesson, before, line, kept)) is None:
                 continue
-            state = start_table(lesson, index, line).state()
+            state = start_table(lesson, index, line, kept).state()
         except Exception as error:  # a fault in the core must not stop the check of the pack
             report("task.continues", f"{after}: " + _("the core failed: {error}",
                                                       error=_fault(error)))

@@ -35,12 +35,13 @@ def previous_task(lesson: Lesson, index: int) -> int | None:
 
 
 def start_table(lesson: Lesson, index: int,
-                accepted: Accepted) -> Table:
+                accepted: Accepted, kept: dict[int, Table] | None = None) -> Table:
     """The table task step ``index`` of ``lesson`` starts from: its own state, or, when its
     task ``continues``, the final table of the task before it. ``accepted(i, table)`` gives
     the accepted ``(action, answer)`` of task step ``i`` played on ``table`` (the learner's
-    recorded move, or the pack's first answer judged by the core), or None. Raises
-    :class:`TableError` for a continuing task with no task before it."""
+    recorded move, or the pack's first answer judged by the core), or None. ``kept``: the
+    final tables of this ``accepted`` (:func:`final_table`). Raises :class:`TableError` for a
+    continuing task with no task before it."""
     step = lesson.steps[index]
     task = step.task
     assert task is not None
@@ -49,17 +50,28 @@ def start_table(lesson: Lesson, index: int,
     before = previous_task(lesson, index)
     if before is None:
         raise TableError("a continuing task needs a task step before it")
-    return Table(task, step.picture, inherit=final_table(lesson, before, accepted))
+    return Table(task, step.picture, inherit=final_table(lesson, before, accepted, kept))
 
 
 def final_table(lesson: Lesson, index: int,
-                accepted: Accepted) -> Table:
+                accepted: Accepted, kept: dict[int, Table] | None = None) -> Table:
     """Task step ``index``'s table after its accepted move (as it starts when there is none,
-    or when the move no longer fits it: an earlier step was played again differently)."""
-    table = start_table(lesson, index, accepted)
+    or when the move no longer fits it: an earlier step was played again differently).
+
+    With ``kept`` (the caller's, for one ``accepted``: step index -> final table), a final
+    table found there is returned, and one worked out is put there, for every step of the
+    chain: a chain of continuing tasks is then played once, not again from its first task
+    for each task of it (the pack check asks each continuing task's table, and the table
+    before it, on the main line: issue 21). A kept table is never to be changed; a table
+    that continues from it copies its tiles (:class:`Table`)."""
+    if kept is not None and index in kept:
+        return kept[index]
+    table = start_table(lesson, index, accepted, kept)
     move = accepted(index, table)
     if move is not None:
         _replay(table, move)
+    if kept is not None:
+        kept[index] = table
     return table
 
 
