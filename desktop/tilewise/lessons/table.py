@@ -299,40 +299,42 @@ class Table:
     # -- setting up -------------------------------------------------------------------------
 
     def _deal(self, picture: Mapping[str, Any] | None) -> None:
-        wall, template = _wall(self.ruleset)
-        self.tiles = [Tile(slot, code, place, place) for slot, (code, place) in enumerate(wall)]
-        free = {play: list(slots) for play, slots in template.items()}
+        ids, codes, places, template = _wall(self.ruleset)
+        self.tiles = list(map(Tile, ids, codes, places, places))
+        free: dict[str, int] = {}  # wall tiles taken of each play code (_take)
         state = self.task.state
         for seat, hand in (state.get("hands") or {}).items():
             self.known.add(seat)
             for slot, code in enumerate(hand):
-                self._take(str(code), Place("rack", seat, slot), free)
+                self._take(str(code), Place("rack", seat, slot), template, free)
         for seat, melds in (state.get("melds") or {}).items():
             for number, meld in enumerate(melds):
                 for slot, code in enumerate(meld.get("tiles", [])):
-                    self._take(str(code), Place("exposure", seat, slot, number), free)
+                    self._take(str(code), Place("exposure", seat, slot, number), template, free)
                 rotated = meld.get("rotated")
                 self.exposures[(seat, number)] = Exposure(
                     str(meld["kind"]), meld.get("from"),
                     rotated if isinstance(rotated, int) else None,
                     tuple(int(i) for i in meld.get("face_down") or []))
+        boxes: dict[str, list[Tile]] = {}  # each seat's discard box as dealt, oldest first
         for seat, discards in (state.get("discards") or {}).items():
-            for slot, code in enumerate(discards):
-                self._take(str(code), Place("discard", seat, slot), free)
+            boxes[seat] = [self._take(str(code), Place("discard", seat, slot), template, free)
+                           for slot, code in enumerate(discards)]
         last = state.get("last_discard")
         if last:
             by, code = str(last["by"]), str(last["tile"])
-            box = self.discards(by)
-            if box and _play(self.tiles[box[-1]].code) == _play(code):
-                self.latest = self.tiles[box[-1]].place
+            box = boxes.get(by, [])  # what self.discards(by) reads: nothing else lies there
+            if box and _play(box[-1].code) == _play(code):
+                self.latest = box[-1].place
             else:
-                self.latest = self._take(code, Place("discard", by, len(box)), free).place
+                self.latest = self._take(code, Place("discard", by, len(box)), template,
+                                         free).place
         if "group" in self.task.allow and not self.rack(self.seat):  # a scan: group tasks only
             rack, on_table = self._group_tiles(picture)
             for slot, code in enumerate(rack):
-                self._take(code, Place("rack", self.seat, slot), free)
+                self._take(code, Place("rack", self.seat, slot), template, free)
             for slot, code in enumerate(on_table):
-                self._take(code, Place("zone", "group", slot), free).given = True
+                self._take(code, Place("zone", "group", slot), template, free).given = True
 
     def _group_tiles(self, picture: Mapping[str, Any] | None) -> tuple[list[str], list[str]]:
         """(rack, tiles already in the group zone) of a group task whose state deals no hand:
@@ -347,13 +349,18 @@ class Table:
                                for a in listed_actions(self.task)
                                if a.get("type") == "group"), []
 
-    def _take(self, code: str, place: Place, wall: dict[str, list[int]]) -> Tile:
+    def _take(self, code: str, place: Place, wall: Mapping[str, tuple[int, ...]],
+              taken: dict[str, int]) -> Tile:
         """Move the front wall tile that plays as ``code`` to ``place``, spelt ``code``;
-        ``wall`` lists the wall tiles of each play code, front last."""
-        free = wall.get(_play(code))
-        if not free:
+        ``wall`` lists the wall tiles of each play code, front last, and ``taken`` counts
+        the tiles of each play code taken so far (the next is the one before them)."""
+        play = _play(code)
+        free = wall.get(play, ())
+        count = taken.get(play, 0)
+        if count >= len(free):
             raise TableError(f"tile {code}: more copies than the {self.ruleset} set holds")
-        tile = self.tiles[free.pop()]
+        taken[play] = count + 1
+        tile = self.tiles[free[-1 - count]]
         tile.code, tile.place = code, place
         return tile
 
@@ -882,14 +889,17 @@ def follow(before: Table, after: Table) -> list[Motion]:
 
 
 @cache
-def _wall(ruleset: str) -> tuple[tuple[tuple[str, Place], ...], dict[str, tuple[int, ...]]]:
-    """The wall of a fresh table of ``ruleset``: each tile's code and place in rack order, and
-    the slots of each play code, front last (worked out once: every table starts from it)."""
+def _wall(ruleset: str) -> tuple[range, tuple[str, ...], tuple[Place, ...],
+                                 dict[str, tuple[int, ...]]]:
+    """The wall of a fresh table of ``ruleset``: each tile's id, code and place in rack order,
+    and the slots of each play code, front last (worked out once: every table starts from
+    it, each tile made in one call: issue 21)."""
     codes = sort_tiles(tilecodes.supply(ruleset).elements())
     free: dict[str, list[int]] = {}
     for slot, code in enumerate(codes):
         free.setdefault(_play(code), []).insert(0, slot)
-    return (tuple((code, Place("wall", "", slot)) for slot, code in enumerate(codes)),
+    return (range(len(codes)), tuple(codes),
+            tuple(Place("wall", "", slot) for slot in range(len(codes))),
             {play: tuple(slots) for play, slots in free.items()})
 
 
