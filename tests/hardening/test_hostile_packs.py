@@ -248,7 +248,7 @@ def test_an_unreadable_lesson_file_is_a_problem(tmp_path: Path, capsys: pytest.C
     def refuse(path: Path, limit: int) -> bytes:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(pack_module, "read_regular", refuse)
+    monkeypatch.setattr(packlimits, "read_regular", refuse)  # the reader of every pack file
     assert check_lines(folder, capsys)[0] == "pack.toml: file: cannot read the file: " \
                                              "Permission denied"
 

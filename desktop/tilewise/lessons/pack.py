@@ -71,11 +71,9 @@ from tilewise.lessons.packlimits import (
     PackFileError,
     asset_content_problem,
     asset_problem,
-    decode_text,
-    long_dotted_key,
     longest_chain,
+    read_pack_file,
     read_regular,
-    shape_problems,
 )
 from tilewise.lessons.shelf import file_sums, pack_files
 from tilewise.tomltext import read_toml
@@ -446,37 +444,12 @@ class _PackReader:
         return dict(data)
 
     def parse_file(self, file: Path) -> dict[str, Any] | None:
-        """Read and parse one TOML file within the limits; None (and problems) if it fails."""
-        try:
-            text = decode_text(read_regular(file, LIMITS.file_bytes))
-        except PackFileError as exc:
-            self.problem("file", str(exc))
-            return None
-        except OSError as exc:
-            self.problem("file", _("cannot read the file: {error}", error=exc.strerror or exc))
-            return None
-        except UnicodeDecodeError as exc:
-            # TRANSLATORS: pack check: where in a pack's file a problem is ("file: byte 12:
-            # not UTF-8 text"); the problems box lists these lines
-            self.problem(_("byte {n}", n=exc.start), _("not UTF-8 text"))
-            return None
-        line = long_dotted_key(text, LIMITS.key_parts)
-        if line is not None:
-            # TRANSLATORS: pack check: the line of a pack's file a problem is on
-            self.problem(_("line {n}", n=line), _("a dotted key with more than {most} parts",
-                                                   most=LIMITS.key_parts))
-            return None
-        try:
-            data = read_toml(text)
-        except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError: a ValueError
-            at = re.search(r"\(at line (\d+)", str(exc))
-            self.problem(_("line {n}", n=at.group(1)) if at else "file",
-                         _("cannot read TOML: {error}", error=exc))
-            return None
-        over = shape_problems(data, LIMITS)
-        for key_path, message in over:
+        """Read and parse one TOML file within the limits; None (and problems) if it fails
+        (``packlimits.read_pack_file``)."""
+        data, problems = read_pack_file(file)
+        for key_path, message in problems:
             self.problem(key_path, message)
-        return None if over else data
+        return data
 
     # -- the pack ---------------------------------------------------------------------------
 

@@ -106,6 +106,38 @@ def read_regular(path: Path, limit: int) -> bytes:
     return data
 
 
+def read_pack_file(file: Path) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+    """One pack TOML file read and parsed within the limits: (its table, []), or (None,
+    ``(key path, message)`` of what is wrong: not a regular file or too large
+    (:func:`read_regular`), not UTF-8, a dotted key too long (:func:`long_dotted_key`), not
+    TOML (``tomltext.read_toml``), or too deep or large (:func:`shape_problems`))."""
+    from tilewise.tomltext import read_toml
+
+    try:
+        text = decode_text(read_regular(file, LIMITS.file_bytes))
+    except PackFileError as exc:
+        return None, [("file", str(exc))]
+    except OSError as exc:
+        return None, [("file", _("cannot read the file: {error}", error=exc.strerror or exc))]
+    except UnicodeDecodeError as exc:
+        # TRANSLATORS: pack check: where in a pack's file a problem is ("file: byte 12:
+        # not UTF-8 text"); the problems box lists these lines
+        return None, [(_("byte {n}", n=exc.start), _("not UTF-8 text"))]
+    line = long_dotted_key(text, LIMITS.key_parts)
+    if line is not None:
+        # TRANSLATORS: pack check: the line of a pack's file a problem is on
+        return None, [(_("line {n}", n=line), _("a dotted key with more than {most} parts",
+                                                 most=LIMITS.key_parts))]
+    try:
+        data = read_toml(text)
+    except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError: a ValueError
+        at = re.search(r"\(at line (\d+)", str(exc))
+        return None, [(_("line {n}", n=at.group(1)) if at else "file",
+                       _("cannot read TOML: {error}", error=exc))]
+    over = shape_problems(data, LIMITS)
+    return (None, over) if over else (data, [])
+
+
 def _check_mode(mode: int) -> None:
     if stat.S_ISLNK(mode):
         raise PackFileError(_("is a symbolic link; a pack holds plain files only"))
