@@ -43,10 +43,12 @@ def test_tasks_wait_for_the_first_paint_run_in_order_and_survive_a_failure(
 
 def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
         qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """First start, no pack cache: the library shows the packs read and shape-checked, their
-    moves are checked after the first paint, a lesson at a time; a pack whose answers the core
-    contradicts leaves the library and is reported; the good one is cached for the next start.
-    The learner's first key press runs the checks left to their end before it is delivered."""
+    """First start, no pack cache: the library shows the packs from their files (their
+    entries), they are read and shape-checked at the first ask for them (here at once; else
+    after the first paint), their moves are checked after the first paint, a lesson at a
+    time; a pack whose answers the core contradicts leaves the library and is reported; the
+    good one is cached for the next start. The learner's first key press loads the packs and
+    runs the checks left to their end before it is delivered."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -68,8 +70,8 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     window = app.start(app.parser().parse_args(args))
     assert window is not None
     qtbot.addWidget(window)
+    assert window.loading and any(c.pack_id == "demo" for c in window.library.cards)
     assert [p.id for p in window.packs] == ["core", "demo"] and len(window.pending) == 2
-    assert any(c.pack_id == "demo" for c in window.library.cards)
     window.show()
     qtbot.waitUntil(lambda: not window.pending and bool(told), timeout=20000)
     assert [p.id for p in window.packs] == ["core"]
@@ -82,12 +84,13 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     window.close()
 
     clear_cache()  # again, with the cache: only the bad pack's check waits; a key press
-    window = app.start(app.parser().parse_args(args))  # before the paint finishes it
-    assert window is not None
+    window = app.start(app.parser().parse_args(args))  # before the paint loads the packs
+    assert window is not None  # and finishes it
     qtbot.addWidget(window)
-    assert [c.pack.id for c in window.pending] == ["demo"]
+    assert window.loading and [p.id for p in window.shelf] == ["core", "demo"]
     QApplication.sendEvent(window, _key_press(Qt.Key.Key_Down))
-    assert not window.pending and [p.id for p in window.packs] == ["core"]
+    assert not window.loading and not window.pending
+    assert [p.id for p in window.packs] == ["core"]
     window.show()
     qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
     window.close()
@@ -167,9 +170,10 @@ NOT_BEFORE_THE_PAINT = (
     "logging.handlers", "socket", "xml.etree", "fsrs",
 )
 
-# ... and, at a start that finds the packs' library entries (``lessons.shelf``; kept by the
-# first start once its packs were checked), the packs themselves: they load after the paint.
-NOT_BEFORE_A_WARM_PAINT = (
+# ... nor the packs themselves: the library is shown from their entries (``lessons.shelf``:
+# read from their files at the first start, kept once they were checked for the next one),
+# and they load after the paint.
+PACKS_AFTER_THE_PAINT = (
     "tilewise.lessons.pack", "tilewise.lessons.model", "tilewise.lessons.moves",
     "tilewise.lessons.mastery", "tilewise.rules",
 )
@@ -201,8 +205,9 @@ def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
     """A real start (``TILEWISE_EXIT_WHEN_READY``: it quits once its start-up tasks are
     done): at its first paint no room, tile renderer, rotating log handler or SVG parser is
     imported yet; the rooms still open on first use (tests/gui/test_practice.py, test_player
-    and the others open each from the library). The second start, warm, shows the library
-    from the entries the first kept: no pack, lesson model or rules core before its paint."""
+    and the others open each from the library). No pack, lesson model or rules core either,
+    at the first start (the library from the packs' files) as at the second (from the
+    entries the first kept)."""
     import json
     import os
     import subprocess
@@ -220,7 +225,7 @@ def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
         loaded = json.loads(line.removeprefix("MODULES "))
         assert loaded, "no READY line"
         assert "tilewise.gui.library.library" in loaded and "tilewise.gui.mainwindow" in loaded
-        later = NOT_BEFORE_THE_PAINT + (NOT_BEFORE_A_WARM_PAINT if start == "warm" else ())
+        later = NOT_BEFORE_THE_PAINT + PACKS_AFTER_THE_PAINT
         early = [m for m in loaded if any(m == n or m.startswith(n + ".") for n in later)]
         assert early == [], start
         # the cycle collector: no collection from the start to the first paint, running
@@ -255,7 +260,7 @@ def test_the_collector_resumes_with_what_start_up_made_in_the_oldest_generation(
     finally:
         gc.unfreeze()
 
-    def broken(_args: object) -> None:
+    def broken(_args: object, **_how: object) -> None:
         assert not gc.isenabled()  # paused while the window is built
         raise RuntimeError("no display")
 
@@ -266,7 +271,7 @@ def test_the_collector_resumes_with_what_start_up_made_in_the_oldest_generation(
     monkeypatch.setattr(app, "start_failed", lambda error, _log: shown.append(str(error)) or 1)
     assert app.main(["--profile", "Ana"]) == 1 and shown == ["no display"]
     assert gc.isenabled()
-    monkeypatch.setattr(app, "start", lambda _args: None)  # the learner cancelled
+    monkeypatch.setattr(app, "start", lambda _args, **_how: None)  # the learner cancelled
     assert app.main(["--profile", "Ana"]) == 0 and gc.isenabled()
 
 
@@ -439,8 +444,9 @@ def test_a_warm_start_shows_the_kept_entries_and_a_click_at_once_opens_its_lesso
     args = ["--profile", "Ana", "--lang", "en"]
     first = _start(args)
     qtbot.addWidget(first)
-    assert [p.id for p in first.packs] == ["core"]  # no entry yet: read before the paint
+    assert first.loading  # no entry kept yet: shown from the files, loaded after the paint
     _done(qtbot, first)
+    assert not first.loading and [p.id for p in first.packs] == ["core"]
     assert len(list(cache_dir().glob("shelf-*.json"))) == 1
     first.close()
 
@@ -448,16 +454,17 @@ def test_a_warm_start_shows_the_kept_entries_and_a_click_at_once_opens_its_lesso
     monkeypatch.setattr(startup.AfterFirstPaint, "_next", lambda self: None)  # tasks wait
     window = _start(args)
     qtbot.addWidget(window)
-    assert window.packs == [] and window._gate.armed  # shown from the entries
+    assert window.loading and window._gate.armed  # shown from the kept entries
     card = window.library.cards[0]
     assert card.button.text() == "Start" and card.button.isEnabled()
     window.show()
     qtbot.waitUntil(lambda: window.after_paint.painted, timeout=5000)
     handle = window.windowHandle()
-    assert handle is not None and window.packs == []
+    assert handle is not None and window.loading
     QTest.mouseClick(handle, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      card.button.mapTo(window, card.button.rect().center()))
-    assert [p.id for p in window.packs] == ["core"] and not window._gate.armed
+    assert not window.loading and not window._gate.armed
+    assert [p.id for p in window.packs] == ["core"]
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.player, timeout=5000)
     assert window.player.lesson is not None and window.player.lesson.id == card.lesson_id
     window.save_progress()  # the lesson under way
@@ -466,7 +473,7 @@ def test_a_warm_start_shows_the_kept_entries_and_a_click_at_once_opens_its_lesso
     clear_cache()
     german = _start(["--profile", "Ana", "--lang", "de"])
     qtbot.addWidget(german)
-    assert german.packs == []
+    assert german.loading
     again = german.library.card("core", card.lesson_id)
     core = german.shelf[0]
     title = PackCatalog(Path(core.path), "de").text(card.lesson_id,
@@ -478,11 +485,11 @@ def test_a_warm_start_shows_the_kept_entries_and_a_click_at_once_opens_its_lesso
 
 def test_a_changed_pack_is_shown_as_it_is_now_and_one_that_fails_after_the_paint_is_reported(
         qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An entry serves only the exact bytes it was kept for: a lesson title changed on disk
-    is read before the library is shown (never the kept title). A pack whose TOML files are
-    unchanged but whose picture became unsafe is shown from its entry, then refused when the
-    packs are loaded after the paint: it leaves the library and the learner is told (file,
-    key, problem), as at any start."""
+    """An entry serves only the exact bytes it was kept for: with a lesson title changed on
+    disk, the library shows the title in the file (never the kept one). A pack whose TOML
+    files are unchanged but whose picture became unsafe is shown from its entry, then refused
+    when the packs are loaded after the paint: it leaves the library and the learner is told
+    (file, key, problem), as at any start."""
     from PySide6.QtWidgets import QLabel, QMessageBox
 
     from tests.lessons.test_fast_paths import SCRIPT_SVG, pack_with_one_picture
@@ -505,17 +512,18 @@ def test_a_changed_pack_is_shown_as_it_is_now_and_one_that_fails_after_the_paint
     clear_cache()
     changed = _start(args)
     qtbot.addWidget(changed)
-    assert [p.id for p in changed.packs] == ["core", "community"]  # read before the paint
+    assert changed.loading  # from the files: no entry is kept for these bytes
     title = changed.library.card("community", "tiles").findChild(QLabel, "cardTitle")
     assert title.text() == "Tiles, told anew"
     _done(qtbot, changed)  # its entry is kept in turn
+    assert changed.packs[1].lessons[0].title == "Tiles, told anew"
     changed.close()
 
     asset.write_text(SCRIPT_SVG, encoding="utf-8")
     clear_cache()
     window = _start(args)
     qtbot.addWidget(window)
-    assert window.packs == [] and [p.id for p in window.shelf] == ["core", "community"]
+    assert window.loading and [p.id for p in window.shelf] == ["core", "community"]
     _done(qtbot, window)
     assert [p.id for p in window.packs] == ["core"]
     assert [c.pack_id for c in window.library.cards] == ["core"] * len(window.packs[0].lessons)

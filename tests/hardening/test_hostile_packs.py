@@ -16,7 +16,6 @@ import pytest
 
 from tests.hardening import packs
 from tests.hardening.packs import folder_members, read_toml, write_toml, zip_folder
-from tilewise.lessons import pack as pack_module
 from tilewise.lessons import packlimits, packtool
 from tilewise.lessons.pack import clear_cache, load_pack
 from tilewise.lessons.packinstall import PackInstallError, install_pack

@@ -106,3 +106,35 @@ def test_an_entry_that_cannot_be_written_is_left_out(write_pack: WritePack,
     blocked.write_text("", encoding="utf-8")
     assert not shelf.write_entry(entry, blocked, "0")  # the cache folder is a file
     assert not list(tmp_path.glob("**/*.tmp"))
+
+
+def test_an_entry_read_from_the_files_is_the_loaded_packs_and_none_for_what_is_not_one(
+        write_pack: WritePack, tmp_path: Path) -> None:
+    """A pack with no entry kept is shown from its files as they are (before it is checked);
+    a file that is not one, or a field the library shows missing or of another type, gives
+    none (the pack is then read and checked before the library is shown)."""
+    bare = lesson("two")
+    del bare["prerequisites"]
+    folder = write_pack(lessons={"01-one.toml": lesson("one"), "02-two.toml": bare})
+    assert shelf.entry_from_files(folder) == shelf.entry_of(load_pack(folder, check_moves=False))
+    assert shelf.entry_from_files(folder).lessons[1].prerequisites == ()  # type: ignore[union-attr]
+    two = folder / "02-two.toml"
+    good = two.read_text(encoding="utf-8")
+    for text in ("id = [not toml", toml_text({**bare, "title": 3}),
+                 toml_text({**bare, "steps": "none"}), toml_text({**bare, "steps": [1, 2]}),
+                 toml_text({**bare, "prerequisites": "one"})):
+        two.write_text(text, encoding="utf-8")
+        assert shelf.entry_from_files(folder) is None, text
+    two.write_text(good, encoding="utf-8")
+    assert shelf.entry_from_files(tmp_path) is None  # no pack.toml
+    (folder / "pack.toml").unlink()
+    assert shelf.entry_from_files(folder) is None
+
+
+def test_no_entry_from_more_lesson_files_than_a_pack_may_hold(
+        write_pack: WritePack, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    folder = write_pack()
+    monkeypatch.setattr(shelf, "LIMITS", replace(shelf.LIMITS, lesson_files=0))
+    assert shelf.entry_from_files(folder) is None

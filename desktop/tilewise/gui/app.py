@@ -230,29 +230,46 @@ def pack_cache() -> Path | None:
 
 def shelf_entries(folders: list[Path], cache: Path | None
                   ) -> tuple[list[PackEntry] | None, dict[Path, str]]:
-    """What the library shows of the pack in each of ``folders`` (``lessons.shelf``), as kept
-    for their exact bytes, and each readable folder's key (``shelf.pack_digest``, taken
-    before its pack is read: :func:`keep_entries`). The entries are None, and the packs are
-    read before the library is shown, unless every folder has one and their pack ids differ
-    (:func:`load_packs` says which of two folders of one id is used) (issue 21)."""
-    from tilewise.lessons.shelf import pack_digest, read_entry
+    """What the library shows of the pack in each of ``folders`` (``lessons.shelf``): the
+    entry kept for its exact bytes, else read from its files as they are; and each readable
+    folder's key (``shelf.pack_digest``, taken before its pack is read: :func:`keep_entries`).
+    The entries are None, and the packs are read and checked before the library is shown
+    (which reports why), when a folder has neither, or two have one pack id
+    (:func:`load_packs` says which is used) (issue 21)."""
+    from tilewise.lessons.shelf import entry_from_files, pack_digest, read_entry
 
     entries: list[PackEntry] | None = []
     digests: dict[Path, str] = {}
     for folder in folders:
         digest = pack_digest(folder)
-        if digest is None:
-            entries = None
+        if digest is not None:
+            digests[folder] = digest
+        if entries is None:
             continue
-        digests[folder] = digest
-        entry = read_entry(folder, cache, digest) if cache is not None else None
-        if entry is None or entries is None:
+        entry = read_entry(folder, cache, digest) if cache is not None and digest else None
+        entry = entry if entry is not None else entry_from_files(folder)
+        if entry is None:
             entries = None
         else:
             entries.append(entry)
     if not entries or len({entry.id for entry in entries}) < len(entries):
         return None, digests
     return entries, digests
+
+
+def load_or_quit(folders: list[Path], log_file: Path | None, later: list[MovesCheck]
+                 ) -> tuple[list[Pack], list[str]]:
+    """:func:`load_packs` for a window shown before its packs were loaded; a failure of the
+    whole load (one pack's is only that pack's) ends as a failure at start does: the failure
+    window (:func:`start_failed`), then the app quits with exit code 1."""
+    try:
+        return load_packs(folders, later)
+    except Exception as error:  # noqa: BLE001 - every start-up failure ends in a window
+        log.exception("Tilewise could not start")
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.exit(start_failed(error, log_file))
+        return [], []
 
 
 def keep_entries(window: MainWindow, digests: dict[Path, str], cache: Path | None) -> None:
@@ -349,8 +366,10 @@ def make_application(argv0: str = "tilewise", *, scalable_icon: bool = True) -> 
     return app
 
 
-def start(args: argparse.Namespace) -> MainWindow | None:
-    """Build the window for ``args`` (no event loop); None if the learner cancelled."""
+def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWindow | None:
+    """Build the window for ``args`` (no event loop); None if the learner cancelled.
+    ``log_file`` is named in the failure window of packs that could not be loaded at all
+    after the first paint (:func:`load_or_quit`)."""
     from tilewise.gui.startup import keep_no_source_lines
 
     keep_no_source_lines()  # before the imports below (gui/startup.py; issue 21, memory)
@@ -395,12 +414,12 @@ def start(args: argparse.Namespace) -> MainWindow | None:
     settings.last_profile = profile.id
     folders = pack_folders(list(args.pack))
     cache = pack_cache()
-    # The library from the packs' kept entries, the packs loaded after the first paint; read
-    # and checked first when an entry is missing, for a self-test or presenter mode.
+    # The library from the packs' entries, the packs loaded after the first paint; read and
+    # checked first when one has none, for a self-test or presenter mode.
     entries, digests = shelf_entries(folders, cache)
     if entries is not None and not args.self_test and not args.present:
         window = MainWindow(store, settings, [], profile, shown=entries)
-        window.load_later(partial(load_packs, folders))
+        window.load_later(partial(load_or_quit, folders, log_file))
     else:
         checks: list[MovesCheck] = []  # run after the first paint, unless a self-test
         packs, problems = load_packs(folders, None if args.self_test else checks)
@@ -664,7 +683,7 @@ def _run(argv: list[str]) -> int:
     log_file = setup_logging()
     route_qt_messages()
     try:
-        window = start(args)
+        window = start(args, log_file=log_file)
     except Exception as error:  # noqa: BLE001 - every start-up failure ends in a window
         log.exception("Tilewise could not start")
         return start_failed(error, log_file)

@@ -78,7 +78,8 @@ class MainWindow(QMainWindow):
                  problems: list[str] | None = None,
                  shown: list[PackEntry] | None = None) -> None:
         super().__init__()
-        self.store, self.settings, self.packs, self.profile = store, settings, packs, profile
+        self.store, self.settings, self.profile = store, settings, profile
+        self._packs = packs
         self._shown = shown  # the library's entries until the packs are loaded
         self._load: PackLoader | None = None  # how, until they are (``load_later``)
         self.settings_path = settings_path
@@ -113,6 +114,8 @@ class MainWindow(QMainWindow):
         self.show_library()
         self.practice = install_practice(self)  # practice modes (issue 8, gui/practice/hub.py)
         self.review = install_review(self)  # review of mistakes (issue 19, gui/review/room.py)
+        if shown is None:  # else once the packs are loaded (it needs their steps)
+            self.review.suggest()
         self.learner_files = install_learner_files(self)  # export, import, restore (issue 19)
 
     def _menus(self) -> None:
@@ -330,6 +333,24 @@ class MainWindow(QMainWindow):
 
     # ---- navigation ------------------------------------------------------------------------
     @property
+    def packs(self) -> list[Pack]:
+        """The loaded packs. A window shown from the packs' library entries loads them at the
+        first use of this (:meth:`finish_loading`), if the start-up tasks after its first
+        paint have not yet: whatever asks for them finds them (issue 21)."""
+        if self._load is not None:
+            self.finish_loading()
+        return self._packs
+
+    @packs.setter
+    def packs(self, packs: list[Pack]) -> None:
+        self._packs = packs
+
+    @property
+    def loading(self) -> bool:
+        """True while the packs are still to be loaded (:meth:`load_later`)."""
+        return self._load is not None
+
+    @property
     def shelf(self) -> list[PackEntry]:
         """What the library shows of each pack: the entries it was shown from until the
         packs are loaded (:meth:`load_later`), then the loaded packs' own."""
@@ -412,7 +433,7 @@ class MainWindow(QMainWindow):
             return
         checks: list[MovesCheck] = []
         packs, problems = load(checks)
-        self.packs = packs
+        self._packs = packs
         shown, self._shown = self._shown, None
         self.problems.extend(problems)
         self.check_later(checks)
@@ -420,7 +441,7 @@ class MainWindow(QMainWindow):
             self._gate.disarm()
         if shown != self.shelf and self.stack.currentWidget() is self.library:
             self.show_library()  # what did not load is not shown
-        elif getattr(self, "review", None) is not None:
+        else:
             self.review.suggest()  # it needs the packs' steps
         if problems:
             self.after_paint.add(self.report_problems)

@@ -16,6 +16,10 @@ library's text comes from; :func:`file_sums`, the pack cache's own key), the app
 new app version finds no entry, and the pack is read and checked before the library is shown,
 as before. An entry file that cannot be read as one is not used either.
 
+A pack with no entry kept (a first start, a pack changed since) is shown from its TOML files
+read as they are (:func:`entry_from_files`: only what the library shows, before the pack is
+checked), and its entry is kept once the pack has passed its check after the paint.
+
 Files: ``<cache>/shelf-<checksum>.json``, ``{"id", "version", "title", "summary", "lessons":
 [{"id", "title", "goal", "prerequisites": [...], "steps": n}, ...]}``.
 """
@@ -31,10 +35,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tilewise import __version__
-from tilewise.lessons.packlimits import LIMITS, PackFileError, read_regular
+from tilewise.lessons.packlimits import LIMITS, PackFileError, read_pack_file, read_regular
 
-__all__ = ["SHELF_VERSION", "LessonEntry", "PackEntry", "entry_of", "file_sums", "pack_digest",
-           "pack_files", "read_entry", "write_entry"]
+__all__ = ["SHELF_VERSION", "LessonEntry", "PackEntry", "entry_from_files", "entry_of",
+           "file_sums", "pack_digest", "pack_files", "read_entry", "write_entry"]
 
 #: The entries' own format, in their key beside the app's version: raised when an entry holds
 #: something else, so that older entries are not read.
@@ -168,6 +172,40 @@ def pack_digest(folder: Path) -> str | None:
     return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
 
 
+def entry_from_files(folder: Path) -> PackEntry | None:
+    """What the library shows of the pack in ``folder``, read from its TOML files as they
+    are, within the limits (``packlimits.read_pack_file``), without checking the pack: for a
+    pack with no kept entry (a first start, a pack changed), shown while the pack is read
+    and checked after the first paint (``gui.app``; a pack that fails is left out of the
+    library then and reported). None when a file cannot be read, there is no ``pack.toml``,
+    more lesson files than a pack may hold, or a field the library shows is missing or of
+    another type (the pack is read and checked before the library is shown, which reports
+    why)."""
+    files = pack_files(folder)
+    manifest = folder / "pack.toml"
+    if manifest not in files or len(files) > LIMITS.lesson_files + 1:
+        return None
+    tables = []
+    for file in [manifest, *(f for f in files if f != manifest)]:
+        data, _problems = read_pack_file(file)
+        if data is None:
+            return None
+        tables.append(data)
+    pack, *lessons = tables
+    try:
+        return _entry({**pack, "lessons": [
+            {**lesson, "prerequisites": lesson.get("prerequisites", []),
+             "steps": _steps(lesson["steps"])} for lesson in lessons]}, str(folder))
+    except (TypeError, KeyError):
+        return None
+
+
+def _steps(steps: Any) -> int:
+    if type(steps) is not list or any(type(step) is not dict for step in steps):
+        raise TypeError("not a list of tables")
+    return len(steps)
+
+
 def _entry_file(cache_dir: Path, digest: str) -> Path:
     return Path(cache_dir) / f"shelf-{digest}.json"
 
@@ -192,11 +230,18 @@ def _text(value: Any) -> str:
     return value
 
 
+def _list(value: Any) -> list[Any]:
+    if type(value) is not list:
+        raise TypeError("not a list")
+    return value
+
+
 def _entry(raw: Any, path: str) -> PackEntry:
     lessons = tuple(
         LessonEntry(_text(lesson["id"]), _text(lesson["title"]), _text(lesson["goal"]),
-                    tuple(_text(p) for p in lesson["prerequisites"]), _count(lesson["steps"]))
-        for lesson in raw["lessons"])
+                    tuple(_text(p) for p in _list(lesson["prerequisites"])),
+                    _count(lesson["steps"]))
+        for lesson in _list(raw["lessons"]))
     return PackEntry(_text(raw["id"]), _text(raw["version"]), _text(raw["title"]),
                      _text(raw["summary"]), lessons, path)
 

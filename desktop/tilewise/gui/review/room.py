@@ -46,8 +46,7 @@ class ReviewRoom:
         window.app_menu.insertAction(window.act_profiles, self.action)
         add_listener(self.retranslate)
         window.destroyed.connect(lambda *_args: remove_listener(self.retranslate))
-        self.retranslate()
-        self.suggest()
+        self.retranslate()  # the main window asks for the first suggestion (``suggest``)
 
     @property
     def queue(self) -> ReviewQueue:
