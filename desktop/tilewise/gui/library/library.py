@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -95,13 +96,15 @@ class LessonCard(QFrame):
                 if summary.completed:
                     status = _("Completed")
                 bar.setValue(round(100 * done_steps / max(1, total)))
-                mastery = QLabel(_("Mastery {percent}%", percent=round(summary.mastery * 100)))
+                mastery: QLabel | None = QLabel(
+                    _("Mastery {percent}%", percent=round(summary.mastery * 100)))
             else:
                 status = _("Not started")
-                mastery = QLabel("")
+                mastery = None  # no empty label (one widget less a card: issue 21)
             row.addWidget(QLabel(status))
             row.addWidget(bar, 1)
-            row.addWidget(mastery)
+            if mastery is not None:
+                row.addWidget(mastery)
             layout.addLayout(row)
             if summary is None:
                 self.button.setText(_("Start"))
@@ -114,7 +117,6 @@ class LessonCard(QFrame):
         self.button.setAccessibleName(_("{action}: {lesson}", action=self.button.text(),
                                         lesson=title.text()))
         self.button.clicked.connect(lambda: library.open_lesson.emit(pack.id, lesson.id))
-        self.button.installEventFilter(library)  # Enter starts it, as Space does
         layout.addStretch(1)
 
 
@@ -204,15 +206,12 @@ class LibraryView(QWidget):
         root = self.layout()
         assert isinstance(root, QVBoxLayout)
         root.insertWidget(root.indexOf(self.note) + 1, widget)
-        for button in widget.findChildren(QPushButton):
-            button.installEventFilter(self)
         self.room_lines.append(widget)
         self._tab_order()
 
     def add_action(self, button: QPushButton) -> None:
         """Put a room's button (practice, review) in the row under the lesson cards."""
         self.action_row.addWidget(button, 1)
-        button.installEventFilter(self)
         self.room_buttons.append(button)
         self._tab_order()
 
@@ -225,18 +224,21 @@ class LibraryView(QWidget):
         for first, second in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(first, second)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         """Enter on a focused button of the library presses it, as Space does (only Space
-        did: a button outside a dialog takes no Enter; newcomer report)."""
-        if (event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton)
-                and isinstance(event, QKeyEvent)
+        did: a button outside a dialog takes no Enter; newcomer report). The button passes
+        the key on to its parents, so one handler here serves every card's and room's
+        button: no event filter on each, which Python was called for at each of their events
+        while the library was built (issue 21, start-up time)."""
+        focus = QApplication.focusWidget()
+        if (isinstance(focus, QPushButton) and self.isAncestorOf(focus) and focus.isEnabled()
                 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
                 and event.modifiers() in (Qt.KeyboardModifier.NoModifier,
-                                          Qt.KeyboardModifier.KeypadModifier)
-                and watched.isEnabled()):
-            watched.click()
-            return True
-        return False
+                                          Qt.KeyboardModifier.KeypadModifier)):
+            focus.click()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def reveal_pack(self, pack_id: str) -> bool:
         """Scroll so ``pack_id``'s title is at the top of the library (the pack opened with
