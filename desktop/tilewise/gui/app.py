@@ -347,14 +347,18 @@ def make_application(argv0: str = "tilewise", *, scalable_icon: bool = True) -> 
     ``setDesktopFileName(APP_ID)`` ties the windows to ``org.tilewise.Tilewise.desktop`` (on
     Wayland the compositor matches the app id, not the window class); the window icon is the
     desktop entry's (``app_icon``; without ``scalable_icon`` its PNG sizes only, for the
-    start: ``start`` adds the SVG after the first paint).
+    start: ``start`` adds the SVG after the first paint). The style is
+    ``gui.baseline.BaselineStyle`` over Qt's own (Hindi button text on its baseline).
     """
     from PySide6.QtWidgets import QApplication
 
+    from tilewise.gui.baseline import BaselineStyle
     from tilewise.gui.fonts import register_fonts
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([argv0])
+    if not isinstance(app.style(), BaselineStyle):
+        app.setStyle(BaselineStyle())
     app.setApplicationName("Tilewise")
     app.setOrganizationName("Tilewise")
     app.setDesktopFileName(APP_ID)
