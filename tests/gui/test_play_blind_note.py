@@ -70,3 +70,30 @@ def test_the_arrivals_note_clears_the_rack(blind_pass: Any, lang: str) -> None:
             assert scene.sceneRect().height() == height
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de", "hi"])
+def test_the_walls_count_clears_the_seat_across(blind_pass: Any, lang: str) -> None:
+    """The count of the tiles left in the wall (top left of a whole hand's table) ran under
+    North's plate in Spanish and German at 1024x768 ("Muro: quedan 99 fichas"); it goes on
+    two lines there, clear of every plate by :data:`CAPTION_CLEAR` sideways."""
+    from tilewise.gui.app import make_application
+    from tilewise.gui.table.scene import CAPTION_CLEAR, TableScene
+    from tilewise.gui.tiles.images import TileImages
+
+    make_application()
+    set_language(lang)
+    try:
+        for view_scale in (0.36, 0.42, 0.5, 1.3):
+            scene = TableScene(TileImages())
+            scene.whole_hand, scene.view_scale = True, view_scale
+            scene.show_table(blind_pass)
+            wall = scene.wall_label
+            assert wall is not None and wall.scene() is scene
+            box = wall.sceneBoundingRect()
+            assert box.left() >= 0, (lang, view_scale, box)
+            for plate in scene.plates():
+                near = plate.rect.adjusted(-CAPTION_CLEAR, 0, CAPTION_CLEAR, 0)
+                assert not box.intersects(near), (lang, view_scale, wall.text(), plate.rect)
+    finally:
+        set_language("en")

@@ -168,6 +168,8 @@ class TableScene(QGraphicsScene):
         self.discard_bottom = 0.0
         self.across_bottom = 0.0
         self.you: QGraphicsSimpleTextItem | None = None  # "You: East" under the rack
+        #: A whole hand's count of the tiles left in the wall (top left), or None.
+        self.wall_label: QGraphicsSimpleTextItem | None = None
         self.arrivals_note: QGraphicsSimpleTextItem | None = None  # over the arriving tiles
         self._reserved: list[QRectF] = []  # kept free of zone captions (_reserve_arrivals)
         self.incoming_x = self.incoming_y = 0.0
@@ -267,6 +269,7 @@ class TableScene(QGraphicsScene):
         TileRenderer.next_screen()  # faces no screen drew lately go (gui/tiles/paint.py)
         release_soon()  # the old items' memory goes back to the system (issue 15, item 8)
         self.arrivals_note = None
+        self.wall_label = None
         height = (HAND_H if self.whole_hand else SCENE_H) + self._extra
         self.setSceneRect(0, 0, SCENE_W, height)
         self.model = table
@@ -751,6 +754,13 @@ class TableScene(QGraphicsScene):
         wall = label(ngettext("Wall: {n} tile left", "Wall: {n} tiles left", len(table.wall())),
                      self.px(24), PAPER)
         wall.setPos(12, 12)
+        # Clear of the seat across (CAPTION_CLEAR): on two lines when it would reach it (the
+        # Spanish and German counts ran under North's plate at 1024x768).
+        beside = [p.left() - CAPTION_CLEAR for p in self.seat_plates.values() if p.left() > 12
+                  and p.top() < 12 + 2 * wall.boundingRect().height()]
+        if beside and wall.sceneBoundingRect().right() > min(beside):
+            wall.setText(two_lines(wall.text(), wall.font().pixelSize()))
+        self.wall_label = wall
         self.addItem(wall)
         latest = table.at(table.latest) if table.latest is not None else None
         caption = label(_("Discards"), self.px(26))
