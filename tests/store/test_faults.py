@@ -526,7 +526,8 @@ def test_read_only_without_a_readable_file_starts_empty(tmp_path: Path) -> None:
 def test_temporary_files_of_killed_saves_are_cleaned_at_the_next_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TILEWISE_HOME", str(tmp_path))
-    old = [paths.config_dir() / ".settings-abc.tmp", paths.cache_dir() / "pack-1.tmp"]
+    old = [paths.config_dir() / ".settings-abc.tmp", paths.cache_dir() / "pack-1.tmp",
+           paths.cache_dir() / "shelf-1.json.77.tmp"]
     for path in old:
         path.write_text("x", encoding="utf-8")
     install = paths.installed_packs_dir() / ".install-xyz"

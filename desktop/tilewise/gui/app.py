@@ -39,7 +39,6 @@ import tilewise.i18n
 import tilewise.lessons.catalog
 import tilewise.lessons.shelf
 import tilewise.store.progress
-import tilewise.store.review
 import tilewise.store.settings  # noqa: F401
 
 if TYPE_CHECKING:
@@ -397,7 +396,6 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     # A system switch between light and dark applies at once.
     app.styleHints().colorSchemeChanged.connect(
         lambda _scheme: app.setStyleSheet(style_sheet(settings.theme, settings.text_scale)))
-    clean_leftovers()
     store = open_store()
     profile = first_profile(store, settings, args.profile, language)
     lock = None
@@ -443,6 +441,7 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
         window.after_paint.add(lambda: back_up(window.store))
     window.after_paint.add(lambda: save_settings(settings))  # its fsync off the first paint
     window.after_paint.add(rotate_log)
+    window.after_paint.add(clean_leftovers)  # no start-up reads them (hidden or .tmp names)
     window.after_paint.add(forget_source_lines)
     return window
 

@@ -156,12 +156,14 @@ def aside_path(path: Path, label: str) -> Path:
 # What a killed save or install leaves behind: (folder, name pattern). Settings are written to
 # ``.settings-*.tmp`` then renamed (``store.settings``), a pack's JSON cache to ``pack-*.tmp``,
 # an install works in ``.install-*`` (``lessons.packinstall``).
-_TEMPORARY = (("config", ".settings-*.tmp"), ("cache", "pack-*.tmp"), ("packs", ".install-*"))
+_TEMPORARY = (("config", ".settings-*.tmp"), ("cache", "pack-*.tmp"), ("cache", "shelf-*.tmp"),
+              ("packs", ".install-*"))
 
 
 def clean_temporary_files(older_than: float = 600.0) -> list[Path]:
     """Remove what a killed save or install left behind (issue 15): ``.settings-*.tmp`` in
-    ``config_dir()``, ``pack-*.tmp`` in ``cache_dir()``, ``.install-*`` folders in
+    ``config_dir()``, ``pack-*.tmp`` and ``shelf-*.tmp`` (the library's entries of packs,
+    ``lessons.shelf``) in ``cache_dir()``, ``.install-*`` folders in
     ``installed_packs_dir()``, each only when last changed more than ``older_than`` seconds
     ago (another Tilewise may be writing one now). Returns what was removed; a file that
     cannot be removed is logged and left."""

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QPushButton
 
 from tilewise.gui.review.suggest import PracticeLine
 from tilewise.i18n import _, add_listener, remove_listener
-from tilewise.store.review import ReviewQueue, end_of_day
 
 if TYPE_CHECKING:  # the page (its chart and runs) is imported when first shown (issue 21)
     from tilewise.gui.review.page import ReviewPage, ReviewRun
     from tilewise.lessons.mastery import Practice
     from tilewise.lessons.session import LessonSession
+    from tilewise.store.review import ReviewQueue
 
 
 class ReviewRoom:
@@ -51,6 +51,8 @@ class ReviewRoom:
     @property
     def queue(self) -> ReviewQueue:
         """The learner's review queue in the window's store."""
+        from tilewise.store.review import ReviewQueue  # after the first paint (issue 21)
+
         return ReviewQueue(self.window.store)
 
     @property
@@ -105,6 +107,8 @@ class ReviewRoom:
 
     def start(self) -> None:
         """Start a review session over everything due by the end of today."""
+        from tilewise.store.review import end_of_day
+
         now = datetime.now().astimezone()
         items = self.queue.due_list(self.window.profile.id, until=end_of_day(now))
         from tilewise.gui.review.page import ReviewRun
