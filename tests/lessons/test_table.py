@@ -466,6 +466,15 @@ def test_too_many_copies_cannot_be_set_up() -> None:
     task = synthetic(["discard"], {"hands": {"E": ["5B"] * 5}})
     with pytest.raises(TableError, match="more copies"):
         Table(task)
+    # a pack check line: in the interface's language (the app's problems box)
+    from tilewise.i18n import set_language
+
+    set_language("de")
+    try:
+        with pytest.raises(TableError, match="^Stein 5B: mehr Exemplare, als der Spielsatz "):
+            Table(task)
+    finally:
+        set_language("en")
 
 
 def test_a_verdict_with_tiles_the_table_does_not_have() -> None:

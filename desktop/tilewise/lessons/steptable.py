@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tilewise.i18n import _
 from tilewise.lessons import moves
 from tilewise.lessons.model import Lesson, Step, Task
 from tilewise.lessons.session import SEAT_ACTIONS, Feedback, LessonSession, SessionError
@@ -49,7 +50,7 @@ def start_table(lesson: Lesson, index: int,
         return Table(task, step.picture)
     before = previous_task(lesson, index)
     if before is None:
-        raise TableError("a continuing task needs a task step before it")
+        raise TableError(_("a continuing task needs a task step before it"))
     return Table(task, step.picture, inherit=final_table(lesson, before, accepted, kept))
 
 

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from tilewise.i18n import _
 from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.model import Task
 from tilewise.lessons.practice.charleston import pass_order
@@ -358,7 +359,8 @@ class Table:
         free = wall.get(play, ())
         count = taken.get(play, 0)
         if count >= len(free):
-            raise TableError(f"tile {code}: more copies than the {self.ruleset} set holds")
+            raise TableError(_("tile {code}: more copies than the {ruleset} set holds", code=code,
+                               ruleset=self.ruleset))
         taken[play] = count + 1
         tile = self.tiles[free[-1 - count]]
         tile.code, tile.place = code, place
@@ -366,7 +368,7 @@ class Table:
 
     def _inherit(self, table: Table) -> None:
         if table.ruleset != self.ruleset:
-            raise TableError("a continuing task must keep the ruleset of the task before it")
+            raise TableError(_("a continuing task must keep the ruleset of the task before it"))
         # their fields are all immutable, so a copy of each is a deep copy (made field by
         # field: dataclasses.replace took over half of a continuing table's set-up; issue 21)
         self.tiles = [Tile(t.id, t.code, t.place, t.home, t.given, t.arrived)
@@ -701,7 +703,7 @@ class Table:
             match = [i for i in pool if i not in chosen and _play(self.tiles[i].code) == _play(code)]
             exact = [i for i in match if self.tiles[i].code == code]
             if not match:
-                raise TableError(f"{seat} holds no {code} for this move")
+                raise TableError(_("{seat} holds no {code} for this move", seat=seat, code=code))
             chosen.append((exact or match)[0])
         return chosen
 
@@ -751,7 +753,7 @@ class Table:
     def _apply_claim(self, action: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
         claimed = self.aimed()
         if claimed is None:
-            raise TableError("a claim needs a discard on the table")
+            raise TableError(_("a claim needs a discard on the table"))
         self.latest = None
         meld = answer.get("meld")
         if not meld:  # a win: the tile joins the hand
@@ -827,7 +829,7 @@ class Table:
         try:
             if (data["version"], data["ruleset"], data["seat"]) != (
                     SNAPSHOT_VERSION, task.ruleset, task.seat):
-                raise TableError("this table was saved for another task")
+                raise TableError(_("this table was saved for another task"))
             table.tiles = [Tile(i, str(row[0]), _place(row[1:5]), _place(row[5:9]),
                                 bool(row[9]), bool(row[10])) for i, row in enumerate(data["tiles"])]
             table.exposures = {(str(r[0]), int(r[1])): Exposure(
@@ -837,11 +839,11 @@ class Table:
         except (KeyError, IndexError, TypeError, ValueError) as error:
             if isinstance(error, TableError):
                 raise
-            raise TableError(f"damaged table snapshot: {error}") from error
+            raise TableError(_("damaged table snapshot: {error}", error=error)) from error
         plays = Counter(_play(t.code) for t in table.tiles)
         if plays != tilecodes.supply(task.ruleset) or len(
                 {t.place for t in table.tiles}) != len(table.tiles):
-            raise TableError("a table snapshot must hold the whole set, one tile per place")
+            raise TableError(_("a table snapshot must hold the whole set, one tile per place"))
         table._offer()
         return table
 
@@ -855,7 +857,7 @@ def follow(before: Table, after: Table) -> list[Motion]:
     marked as arrived. Both tables hold the whole set of one ruleset (REFERENCE.md section 1),
     so every tile finds one. Raises :class:`TableError` for tables of two rulesets."""
     if before.ruleset != after.ruleset:
-        raise TableError("a table can only follow a table of the same ruleset")
+        raise TableError(_("a table can only follow a table of the same ruleset"))
 
     def area(place: Place) -> tuple[str, str, int]:
         return place.area, place.owner, place.meld
