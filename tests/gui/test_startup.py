@@ -524,6 +524,9 @@ def test_a_changed_pack_is_shown_as_it_is_now_and_one_that_fails_after_the_paint
     window = _start(args)
     qtbot.addWidget(window)
     assert window.loading and [p.id for p in window.shelf] == ["core", "community"]
+    from tilewise.gui import app
+
+    assert app.opened_pack(window, [folder]) == "community" and window.loading  # shown
     _done(qtbot, window)
     assert [p.id for p in window.packs] == ["core"]
     assert [c.pack_id for c in window.library.cards] == ["core"] * len(window.packs[0].lessons)

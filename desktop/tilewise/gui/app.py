@@ -293,7 +293,7 @@ def opened_pack(window: MainWindow, extra: list[Path]) -> str | None:
     library scrolls to it so the person sees the pack they asked for."""
     wanted = [p.resolve() for p in extra]
     for folder in wanted:
-        for pack in window.packs:
+        for pack in window.shelf:  # the packs shown (not loaded before the paint for this)
             if Path(pack.path).resolve() == folder:
                 return pack.id
     return None
