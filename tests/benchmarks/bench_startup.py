@@ -3,9 +3,14 @@
 Both run in fresh subprocesses of this interpreter on the offscreen platform; the figure is
 the wall time from starting the process to the line ``READY``, printed on the first turn of
 the event loop after the window's first paint (its first ``UpdateRequest``, on which Qt lays
-out, paints and flushes the window): for Tilewise, packs loaded and validated, profile opened,
-library built and painted (``TILEWISE_EXIT_WHEN_READY``, ``gui/app.py`` and
-``gui/startup.py``). Before issue 21's fix both printed READY from a zero-time timer, which
+out, paints and flushes the window): for Tilewise, profile opened, library built and painted
+(``TILEWISE_EXIT_WHEN_READY``, ``gui/app.py`` and ``gui/startup.py``). Since 2026-12-01
+(issue 21) the library is built from the packs' library entries (``lessons.shelf``: kept for
+their exact bytes once a start has checked them, else read from the pack files as they are)
+and the packs are loaded and checked after that paint, before ``SETTLED``; a press or any use
+of the packs before then loads them first (``MainWindow.packs``, ``BeforeInput``): a card
+clicked at once opens its lesson after that load (about 26 ms of CPU warm, the core pack
+from the pack cache). Before issue 21's fix both printed READY from a zero-time timer, which
 runs before the first paint, so the library's layout and paint were not counted. Tilewise
 also prints ``SETTLED`` when the start-up tasks that wait for the paint (the store's backup)
 are done: shown as an info row, with the CPU seconds of each process to READY (less hit by
