@@ -440,3 +440,22 @@ def test_an_asset_changed_after_a_cached_load_is_checked_again(tmp_path: Path) -
     with pytest.raises(pack.PackError, match="asset file assets/x.svg does not exist"):
         pack.load_pack(folder, cache_dir=cache)
     pack.clear_cache()
+
+
+def test_kept_card_answers_are_said_in_the_language_of_the_moment() -> None:
+    """A card line's problem is a pack check line (the app's problems box): in the interface's
+    language, also for a line whose answer was kept in another language."""
+    from tilewise.i18n import set_language
+
+    bad = [{"kind": "kong", "tile": "J"}, {"kind": "pung", "tile": "1a", "colour": "red"}]
+    assert tilecodes.card_line_problem(bad) == "a card line names natural tiles, never a joker"
+    set_language("de")
+    try:
+        assert tilecodes.card_line_problem(bad) == ("eine Kartenzeile nennt natürliche Steine, "
+                                                    "nie einen Joker")
+        assert tilecodes.card_token_problem("Q") == "'Q' ist kein Stein und kein Kartenmuster"
+        group = tilecodes.card_line_problem([{"kind": "pung", "tile": "1a", "colour": "red"}])
+        assert group == "eine Gruppe der Karte hat unbekannte Schlüssel ['colour']"
+    finally:
+        set_language("en")
+    assert tilecodes.card_token_problem("Q") == "'Q' is not a tile or a card pattern"

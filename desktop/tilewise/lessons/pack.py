@@ -984,14 +984,15 @@ class _PackReader:
             named = [("tile", group["tile"])] if "tile" in group else [
                 (f"tiles[{k}]", token) for k, token in enumerate(group.get("tiles") or [])]
             for key, token in named:
-                problem = tilecodes.card_token_problem(token) if isinstance(token, str) else ""
-                if problem is None:
+                error = tilecodes.card_token_error(token) if isinstance(token, str) else None
+                if isinstance(token, str) and error is None:
                     continue
                 clean = False
-                if not problem or "not a tile" in problem:
-                    problem = _("{token} is not a tile code or a card pattern",
-                                token=repr(token))
-                self.problem(f"{at}.{key}", problem)
+                if error is None or tilecodes.names_no_tile(error):
+                    self.problem(f"{at}.{key}", _("{token} is not a tile code or a card pattern",
+                                                  token=repr(token)))
+                else:
+                    self.problem(f"{at}.{key}", tilecodes.said(error))
         problem = tilecodes.card_line_problem(line) if clean else None
         if problem is not None:
             self.problem(where, problem)

@@ -57,8 +57,27 @@ _LINE_KEYS = frozenset(("groups", "concealed", "value"))
 _GROUP_KEYS = frozenset(("kind", "tiles", "tile"))
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext marker: extracted, not translated here
+    """``message`` itself: marks a :class:`CardError` template for the interface's catalog
+    (the rules core has no languages; ``tilewise.lessons.tilecodes`` translates)."""
+    return message
+
+
+#: The template of a token that is neither a tile code nor a card pattern.
+NOT_A_TILE = N_("{token} is not a tile or a card pattern")
+
+
 class CardError(ValueError):
-    """A practice card that cannot be read (bad shape, an unknown pattern, a joker)."""
+    """A practice card that cannot be read (bad shape, an unknown pattern, a joker).
+
+    ``template`` is the English message with named ``{fields}`` (``fields``), so a caller
+    with languages can say it in the learner's (``tilewise.lessons.tilecodes.said``);
+    ``str()`` is the English message."""
+
+    def __init__(self, template: str, **fields: object) -> None:
+        super().__init__(template.format(**fields) if fields else template)
+        self.template = template
+        self.fields = fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +118,7 @@ def _pattern(token: object) -> tuple[str | None, str | None, int, str]:
     """``(rank or None, number letter or None, offset, suit letter or code)`` of a pattern,
     ``(code, None, 0, "")`` for a protocol code; raises CardError."""
     if not isinstance(token, str):
-        raise CardError(f"{describe(token)} is not a tile or a card pattern")
+        raise CardError(NOT_A_TILE, token=describe(token))
     suited = _SUITED.match(token)
     if suited:
         return suited["rank"], suited["var"], int(suited["plus"] or 0), suited["suit"]
@@ -109,35 +128,35 @@ def _pattern(token: object) -> tuple[str | None, str | None, int, str]:
     try:
         code = parse_tile(token)
     except ValueError as error:
-        raise CardError(f"{describe(token)} is not a tile or a card pattern") from error
+        raise CardError(NOT_A_TILE, token=describe(token)) from error
     if code == JOKER:
-        raise CardError("a card line names natural tiles, never a joker")
+        raise CardError(N_("a card line names natural tiles, never a joker"))
     return code, None, 0, ""
 
 
 def _group(value: object) -> CardGroup:
     if not isinstance(value, Mapping):
-        raise CardError("a card group must be an object")
+        raise CardError(N_("a card group must be an object"))
     unknown = set(value) - _GROUP_KEYS
     if unknown:
-        raise CardError(f"a card group has unknown keys {sorted(unknown)}")
+        raise CardError(N_("a card group has unknown keys {keys}"), keys=sorted(unknown))
     kind = value.get("kind")
     if not isinstance(kind, str) or not kind:
-        raise CardError("a card group needs a kind")
+        raise CardError(N_("a card group needs a kind"))
     size = SIZES.get(kind)
     if "tile" in value:
         if size is None or "tiles" in value:
-            raise CardError(f"'tile' names a group of identical tiles, not a {kind}")
+            raise CardError(N_("'tile' names a group of identical tiles, not a {kind}"), kind=kind)
         tiles: tuple[Any, ...] = (value["tile"],) * size
     else:
         raw = value.get("tiles")
         if not isinstance(raw, list) or not raw:
-            raise CardError("a card group needs at least one tile")
+            raise CardError(N_("a card group needs at least one tile"))
         tiles = tuple(raw)
     for token in tiles:
         _pattern(token)
     if size is not None and (len(tiles) != size or len(set(tiles)) != 1):
-        raise CardError(f"a {kind} is {size} identical tiles")
+        raise CardError(N_("a {kind} is {size} identical tiles"), kind=kind, size=size)
     return CardGroup(kind, tuple(str(t) for t in tiles))
 
 
@@ -148,22 +167,22 @@ def parse_line(value: object) -> CardLine:
     if isinstance(value, Mapping):
         unknown = set(value) - _LINE_KEYS
         if unknown:
-            raise CardError(f"a card line has unknown keys {sorted(unknown)}")
+            raise CardError(N_("a card line has unknown keys {keys}"), keys=sorted(unknown))
         concealed, points = value.get("concealed", False), value.get("value")
         value = value.get("groups")
     if not isinstance(value, list) or not value:
-        raise CardError("a card line must be a list of groups")
+        raise CardError(N_("a card line must be a list of groups"))
     if not isinstance(concealed, bool):
-        raise CardError("a card line's concealed must be true or false")
+        raise CardError(N_("a card line's concealed must be true or false"))
     if points is not None and (type(points) is not int or points <= 0):
-        raise CardError("a card line's value must be a positive whole number")
+        raise CardError(N_("a card line's value must be a positive whole number"))
     return CardLine(tuple(_group(group) for group in value), concealed, points)
 
 
 def parse_card(value: object) -> tuple[CardLine, ...]:
     """Read a practice card: a list of lines; raises CardError."""
     if not isinstance(value, list):
-        raise CardError("card must be a list of lines")
+        raise CardError(N_("card must be a list of lines"))
     return tuple(parse_line(line) for line in value)
 
 
