@@ -66,6 +66,7 @@ def test_a_failed_packs_lines_are_in_the_learners_language(
         assert [p.id for p in window.packs] == ["core"]
         at_start, after_check = shown
         assert at_start.startswith("Ein Paket mit diesen Problemen wurde weggelassen")
+        assert "tilewise pack check ORDNER" in at_start  # the command kept, its folder German
         assert f"{read_fails / 'pack.toml'}: farbe: unbekannter Schlüssel" in at_start
         line = next(t for t in after_check.splitlines() if "01a-table.toml" in t)
         assert ".result: erwartet: " in line and "; der Regelkern antwortet " in line, line

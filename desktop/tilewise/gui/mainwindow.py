@@ -714,6 +714,8 @@ class MainWindow(QMainWindow):
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(_("A lesson pack could not be loaded"))
         box.setTextFormat(Qt.TextFormat.PlainText)  # file: key: problem may quote pack text
+        # TRANSLATORS: problems box; keep the command "tilewise pack check", translate FOLDER
+        # (the pack's folder, which the person types there)
         box.setText(_("A pack with these problems was left out; the other lessons are as before. "
                       "Fix the files, check the pack with: tilewise pack check FOLDER, "
                       "and start Tilewise again.") + "\n\n" + "\n".join(self.problems[:20]))
