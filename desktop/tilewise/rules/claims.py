@@ -349,6 +349,12 @@ def judge_claims(table: Table, action: Mapping[str, Any]) -> Verdict:
 
 
 def _candidates(table: Table, seat: str, tile: str) -> list[dict[str, Any]]:
+    """The claims of ``seat`` on ``tile`` worth judging, in :func:`possible_claims`' order.
+    At a WSM table: each chi, the pong and the kong whose tiles the hand holds, and the win
+    (a claim naming a tile the hand lacks is always refused: TILE_NOT_IN_HAND for a chi,
+    PONG_NEEDS_PAIR, KONG_NEEDS_TRIPLET; three in four of the WSM claims a guided hand's check
+    judged in full were such: issue 21). At an American table: each exposure the hand's tiles
+    and jokers allow, and Mah Jongg with a card."""
     hand = table.hands[seat]
     options: list[dict[str, Any]] = []
     if table.ruleset == "wsm":
@@ -356,9 +362,13 @@ def _candidates(table: Table, seat: str, tile: str) -> list[dict[str, Any]]:
         for low in (rank - 2, rank - 1, rank):
             if suit is not None and 1 <= low <= 7:
                 run = [f"{r}{suit}" for r in range(low, low + 3) if r != rank]
-                options.append({"claim": "chi", "tiles": run})
-        options.append({"claim": "pong", "tiles": [tile, tile]})
-        options.append({"claim": "kong", "tiles": [tile, tile, tile]})
+                if run[0] in hand and run[1] in hand:  # two tiles of one suit, unlike
+                    options.append({"claim": "chi", "tiles": run})
+        held = hand.count(tile)
+        if held >= 2:
+            options.append({"claim": "pong", "tiles": [tile, tile]})
+        if held >= 3:
+            options.append({"claim": "kong", "tiles": [tile, tile, tile]})
         options.append({"claim": "win", "tiles": []})
         return options
     jokers = hand.count(JOKER)
