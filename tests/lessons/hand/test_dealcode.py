@@ -48,6 +48,19 @@ def test_unreadable_codes(code: str, problem: str) -> None:
     with pytest.raises(DealCodeError) as error:
         decode(code)
     assert error.value.problem == problem
+    assert str(error.value) == f"deal code {code!r}: {problem}"  # as a pack check line says it
+
+
+def test_an_unreadable_code_is_said_in_the_interfaces_language() -> None:
+    """A guided hand's deal code is a pack check line (the app's problems box)."""
+    from tilewise.i18n import set_language
+
+    set_language("de")
+    try:
+        with pytest.raises(DealCodeError, match="^Verteilcode '000-01Y': die Prüfziffer passt"):
+            decode("000-01Y")
+    finally:
+        set_language("en")
 
 
 def test_a_misheard_symbol_is_caught() -> None:

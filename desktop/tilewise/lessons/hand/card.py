@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from tilewise.i18n import _, ngettext
 from tilewise.lessons.model import Pack
 from tilewise.rules.jokers import IDENTICAL_SIZES
 from tilewise.rules.state import CardGroup, Meld
@@ -56,7 +57,7 @@ def line_groups(tiles: Sequence[str]) -> tuple[CardGroup, ...]:
     """
     codes = parse_tiles(list(tiles))
     if not codes or JOKER in codes:
-        raise ValueError("a card line needs natural tiles")
+        raise ValueError(_("a card line needs natural tiles"))
     runs = [list(run) for _, run in groupby(codes)]
     groups: list[CardGroup] = []
     index = 0
@@ -70,7 +71,8 @@ def line_groups(tiles: Sequence[str]) -> tuple[CardGroup, ...]:
             index += 4
             continue
         if len(run) > 6:
-            raise ValueError(f"a run of {len(run)} identical tiles is no group")
+            raise ValueError(ngettext("a run of {n} identical tile is no group",
+                                      "a run of {n} identical tiles is no group", len(run)))
         groups.append(CardGroup(_KIND_BY_SIZE.get(len(run), "single"), tuple(run)))
         index += 1
     return tuple(groups)
@@ -102,7 +104,8 @@ def card_from_pack(pack: Pack) -> PracticeCard:
         picture: Mapping[str, Any] = step.picture or {}
         rows = picture.get("rows")
         if picture.get("kind") != "tile_grid" or not isinstance(rows, list) or not rows:
-            raise ValueError(f"{lesson_id}/{step_id} has no tile_grid rows")
+            where = f"{lesson_id}/{step_id}"
+            raise ValueError(_("{step} has no tile_grid rows", step=where))
         context = lesson.context(step)
         lines.extend(CardLine(str(row["label"]), context, line_groups(row["tiles"]))
                      for row in rows)

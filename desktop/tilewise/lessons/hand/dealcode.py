@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tilewise.digest import sha256
+from tilewise.i18n import N_, _
 from tilewise.rules.tiles import sort_tiles, tile_set
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -33,8 +34,14 @@ class DealCodeError(ValueError):
     that does not match (``problem`` is ``length``, ``symbol`` or ``check``)."""
 
     def __init__(self, problem: str, code: str) -> None:
-        super().__init__(f"deal code {code!r}: {problem}")
+        # a pack check line (a guided hand's deal) in the interface's language
+        super().__init__(_(_SAID[problem], code=repr(code)))
         self.problem = problem
+
+
+#: What each problem says (English: ``deal code 'X': <problem>``).
+_SAID = {"length": N_("deal code {code}: length"), "symbol": N_("deal code {code}: symbol"),
+         "check": N_("deal code {code}: check")}
 
 
 def _check(payload: int) -> int:

@@ -70,7 +70,8 @@ def engine_for(hand: HandScript, card: PracticeCard | None) -> HandEngine:
     beyond what the partners do first). Raises ``DealCodeError`` / ``ValueError``."""
     ruleset, seed = decode(hand.deal)
     if ruleset != hand.ruleset:
-        raise ValueError(f"deal {hand.deal} is a {ruleset} deal, not {hand.ruleset}")
+        raise ValueError(_("deal {code} is a {ruleset} deal, not {wanted}", code=hand.deal,
+                           ruleset=ruleset, wanted=hand.ruleset))
     return HandEngine(ruleset, seed, card=card if ruleset == "american" else None,
                       learner=hand.seat)
 
