@@ -172,10 +172,11 @@ NOT_BEFORE_THE_PAINT = (
 
 # ... nor the packs themselves: the library is shown from their entries (``lessons.shelf``:
 # read from their files at the first start, kept once they were checked for the next one),
-# and they load after the paint.
+# and they load after the paint; nor the review queue, which the library's line asks for
+# once they are loaded.
 PACKS_AFTER_THE_PAINT = (
     "tilewise.lessons.pack", "tilewise.lessons.model", "tilewise.lessons.moves",
-    "tilewise.lessons.mastery", "tilewise.rules",
+    "tilewise.lessons.mastery", "tilewise.rules", "tilewise.store.review",
 )
 
 READY_PROBE = """
