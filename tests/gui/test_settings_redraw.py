@@ -34,8 +34,9 @@ def choose_settings(window: Any, monkeypatch: pytest.MonkeyPatch, language: str,
 
 
 def table_texts(view: Any) -> set[str]:
-    """Every caption drawn on ``view``'s table."""
-    return {item.text() for item in view.table_scene.items()
+    """Every caption drawn on ``view``'s table, its lines joined by spaces (a long caption is
+    wrapped to stay clear of the seats' plates)."""
+    return {" ".join(item.text().split()) for item in view.table_scene.items()
             if isinstance(item, QGraphicsSimpleTextItem)}
 
 
