@@ -85,3 +85,20 @@ def test_presenter_mode_leaves_no_empty_strip_at_the_bottom(window: Any) -> None
         assert player.feedback_box.isVisibleTo(shown)
     finally:
         shown.close()
+
+
+def test_a_hidden_picture_keeps_nothing_of_an_earlier_step(window: Any) -> None:
+    """The player's two picture views (the stage's, the one beside a quiz or a task's table)
+    each drop their drawing when a step does not show them (issue 21, peak memory): the card
+    of "Read the card" (about 100 text items, ~1.2 MB) stayed in the hidden view for every
+    later quiz and task, so the card's quiz held two drawn cards, one of them unseen."""
+    items = {}
+    for step_id in ("intro", "read-groups", "need-run", "colours"):
+        player = open_step(window, "card", step_id)
+        items[step_id] = (len(player.picture.scene().items()),
+                          len(player.side_picture.scene().items()))
+    explain, quiz, task, explain_again = (items[s] for s in (
+        "intro", "read-groups", "need-run", "colours"))
+    assert explain[0] > 50 and quiz[1] > 50 and task[1] > 0 and explain_again[0] > 50, items
+    assert quiz[0] == 0 and task[0] == 0, items  # the stage's picture, hidden: nothing kept
+    assert explain_again[1] == 0, items  # nor the one beside, hidden on an explain step

@@ -437,6 +437,9 @@ class LessonPlayer(QWidget):
             self.side_picture.readable = True
             self.side_picture.show_picture(side, self.pack_text)
             self.side_picture.setVisible(side is not None)
+            # A picture view the step does not show keeps no drawing of an earlier step (a
+            # card is ~100 text items, 1.2 MB: issue 21, peak memory); each step draws its own.
+            self.picture.show_picture(None, self.pack_text)
             self._add_commands(self.desk.table.commands)
         elif step.quiz is not None:
             self.desk = None
@@ -445,11 +448,13 @@ class LessonPlayer(QWidget):
             self.side_picture.readable = True
             self.side_picture.show_picture(step.picture, self.pack_text)
             self.side_picture.setVisible(step.picture is not None)
+            self.picture.show_picture(None, self.pack_text)
         else:
             self.desk = None
             self.picture.show_picture(step.picture, self.pack_text)
             self.stage.setCurrentWidget(self.picture)
             self.side_picture.setVisible(False)
+            self.side_picture.show_picture(None, self.pack_text)
         if session.record().done and step.acting:
             self._show_feedback(_("Done. This step is complete."), "", "", good=True)
         elif keep_feedback:
