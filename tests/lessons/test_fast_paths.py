@@ -459,3 +459,20 @@ def test_kept_card_answers_are_said_in_the_language_of_the_moment() -> None:
     finally:
         set_language("en")
     assert tilecodes.card_token_problem("Q") == "'Q' is not a tile or a card pattern"
+
+
+def test_a_pack_check_in_english_does_not_import_the_stores_paths(tmp_path: Path) -> None:
+    """A cold pack check reads no catalog in English (the command line's language): the
+    interface's catalogs folder is looked up on first use (``tilewise.i18n.i18n_dir``), so
+    the store's paths, platformdirs and logging stay out of it (issue 21: about 7 ms)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pathlib import Path; from tilewise.lessons.pack import load_pack; "
+            "load_pack(Path(sys.argv[1])); "
+            "print([m for m in ('tilewise.store.paths', 'platformdirs') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code, str(CORE)], capture_output=True,
+                          text=True, timeout=120, check=True, env={
+                              "PYTHONPATH": str(CORE.parents[1] / "desktop"),
+                              "HOME": str(tmp_path)})
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
