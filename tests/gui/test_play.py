@@ -561,6 +561,14 @@ def test_an_unfinished_hand_is_kept_and_offered_again_after_a_restart(
         room.offer_resume({"deal": "not a code", "seat": "S", "moves": []})
         assert not room.resume() and "could not be set up" in room.feedback.text()
         assert room.engine is back
+        # a damaged saved hand (a learner file imported with deal "ZZZ": tester) offered
+        # with no hand on: pressed once, it says so and the Continue button goes away
+        room.engine = None
+        room.offer_resume({"ruleset": "wsm", "deal": "ZZZ", "seat": "S", "moves": []})
+        assert room.resume_button.isVisible() and "ZZZ" in room.resume_button.text()
+        qtbot.mouseClick(room.resume_button, LEFT)
+        assert room.engine is None and "could not be set up" in room.feedback.text()
+        assert not room.resume_button.isVisible()
         again.close()
     finally:
         store.close()

@@ -357,6 +357,10 @@ class PlayView(DeskDrops, QWidget):
             engine = replayed(ruleset, seed, seat, moves,
                               card=self.card if ruleset == "american" else None)
         except (DealCodeError, ValueError, KeyError, TypeError):
+            # no Continue to press again: it would say the same (the saved hand stays in the
+            # store until a new hand replaces it)
+            self._unfinished = None
+            self._texts()
             self._say(_("That unfinished hand could not be set up again. Deal a new one."))
             return False
         self.ruleset.setCurrentIndex(0 if ruleset == "american" else 1)
