@@ -15,7 +15,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -229,8 +228,11 @@ class LibraryView(QWidget):
         did: a button outside a dialog takes no Enter; newcomer report). The button passes
         the key on to its parents, so one handler here serves every card's and room's
         button: no event filter on each, which Python was called for at each of their events
-        while the library was built (issue 21, start-up time)."""
-        focus = QApplication.focusWidget()
+        while the library was built (issue 21, start-up time). The focused button is the
+        window's, not the application's: in an X session without a window manager the
+        window is never activated (``QApplication.focusWidget()`` is None) and its keys
+        still come (tests/gui/test_library_enter.py)."""
+        focus = self.window().focusWidget()
         if (isinstance(focus, QPushButton) and self.isAncestorOf(focus) and focus.isEnabled()
                 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
                 and event.modifiers() in (Qt.KeyboardModifier.NoModifier,
