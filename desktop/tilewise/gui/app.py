@@ -288,6 +288,24 @@ def keep_entries(window: MainWindow, digests: dict[Path, str], cache: Path | Non
             log.info("library entry of pack %s kept", entry.id)
 
 
+def prune_cache(window: MainWindow, digests: dict[Path, str], cache: Path | None,
+                spare: int | None = None) -> None:
+    """Remove the cache files of pack versions no longer in use (``store.cachetrim``), once
+    ``window``'s packs are loaded and checked (after :func:`keep_entries`): those of this
+    start's packs (their checked packs, ``lessons.pack.cache_names_used``, and library
+    entries, ``digests``) are kept. Nothing is removed while a pack is still to load or check
+    (what it uses is not known yet). ``spare``: as ``store.cachetrim.prune_cache``'s."""
+    if cache is None or window.loading or window.pending:
+        return
+    from tilewise.lessons.pack import cache_names_used
+    from tilewise.store.cachetrim import SPARE
+    from tilewise.store.cachetrim import prune_cache as prune
+
+    in_use = cache_names_used() | {f"shelf-{digest}.json" for digest in digests.values()}
+    for path in prune(cache, in_use, SPARE if spare is None else spare):
+        log.info("removed a cache file no pack uses: %s", path.name)
+
+
 def opened_pack(window: MainWindow, extra: list[Path]) -> str | None:
     """The id of the first ``--pack`` folder's pack that loaded (None if none did): the
     library scrolls to it so the person sees the pack they asked for."""
@@ -429,6 +447,7 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
         window.check_later(checks)
     # once every check is done: the entries of packs that passed (for the next start)
     window.after_paint.add(partial(keep_entries, window, digests, cache), last=True)
+    window.after_paint.add(partial(prune_cache, window, digests, cache), last=True)
     # the whole icon (its SVG) first once painted, before the packs' checks
     window.after_paint.add(lambda: app.setWindowIcon(app_icon()), first=True)
     if lock is not None:

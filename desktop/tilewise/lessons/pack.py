@@ -78,8 +78,8 @@ from tilewise.lessons.packlimits import (
 from tilewise.lessons.shelf import file_sums, pack_files
 from tilewise.tomltext import read_toml
 
-__all__ = ["MovesCheck", "PackError", "Problem", "clear_cache", "load_pack", "open_pack",
-           "read_toml"]
+__all__ = ["MovesCheck", "PackError", "Problem", "cache_names_used", "clear_cache", "load_pack",
+           "open_pack", "read_toml"]
 
 Judge = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -167,11 +167,22 @@ ASSET_SUMS = "assets"
 # each pack with its assets' (path, mtime ns, size) when it was checked: a changed asset
 # (its key holds the TOML files only) is checked again
 _cache: dict[tuple[Any, ...], tuple[Pack, tuple[Any, ...]]] = {}
+#: The disk cache's file names of the packs opened in this process (read, or to be written
+#: once checked): what ``store.cachetrim.prune_cache`` keeps.
+_disk_used: set[str] = set()
+
+
+def cache_names_used() -> frozenset[str]:
+    """The names of the disk-cache files (``pack-<digest>.json``) of every pack opened with a
+    ``cache_dir`` in this process, whether read from there or to be written once checked."""
+    return frozenset(_disk_used)
 
 
 def clear_cache() -> None:
-    """Forget every loaded pack (the next ``load_pack`` reads and checks again)."""
+    """Forget every loaded pack (the next ``load_pack`` reads and checks again) and which
+    disk-cache files were used (:func:`cache_names_used`)."""
     _cache.clear()
+    _disk_used.clear()
 
 
 def load_pack(path: Path, *, check_moves: bool = True, judge: Judge | None = None,
@@ -288,6 +299,7 @@ def _open_pack(path: Path, check_moves: bool, judge: Judge | None,
         blob = json.dumps([key[0], sums, __version__, VALIDATOR_VERSION]).encode()
         digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
         disk = Path(cache_dir) / f"pack-{digest}.json"
+        _disk_used.add(disk.name)
     raw = _read_json(disk)
     reader = _PackReader(path, files, raw)
     pack = reader.read()
