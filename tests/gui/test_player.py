@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -218,6 +219,51 @@ def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: A
         assert asked == ["de"]  # the default offered is the system's language
         assert (profile.name, profile.language) == ("Priya", "hi")
         assert [p.name for p in store.profiles()] == ["Priya"]
+
+
+def test_a_first_start_can_bring_a_learner_from_another_computer(
+        home: Any, monkeypatch: Any, qapp: Any, tmp_path: Path) -> None:
+    """Tester: a first start offered only a name and a language, so moving a learner to a new
+    computer meant making a throwaway learner first. The welcome dialog now has "Import a
+    learner…": a damaged file is refused in the dialog (nothing added), a good one starts
+    with its learner."""
+    from tilewise.gui import mainwindow
+    from tilewise.gui.dialogs import transfer
+    from tilewise.i18n import set_language
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+    from tilewise.store.transfer import write_export
+
+    set_language("en")  # the words below are English
+    with ProgressStore(tmp_path / "other.sqlite3") as other:  # the other computer
+        kim = other.create_profile("Kim", "hi")
+        other.save_lesson(kim.id, "core", "tiles", {"lesson": "tiles", "index": 3}, 0.5, False)
+        good = tmp_path / "Kim-tilewise.json"
+        write_export(other, kim.id, good)
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(good.read_text(encoding="utf-8")[:100], encoding="utf-8")
+    files = [str(damaged), "", str(good)]  # refused, cancelled, then the good one
+    monkeypatch.setattr(transfer, "ask_learner_file", lambda _parent: files.pop(0))
+    seen: list[str] = []
+
+    def fake_exec(dialog: Any) -> int:
+        button = dialog.import_button
+        assert button is not None and button.text().replace("&", "") == "Import a learner…"
+        button.click()  # the damaged file: said in the dialog, which stays open
+        seen.append(dialog.problem.text())
+        assert dialog.imported is None and not dialog.problem.isHidden()
+        button.click()  # cancelled: nothing changes
+        seen.append(dialog.problem.text())
+        button.click()  # the good file: the dialog closes with its learner
+        return int(dialog.result())
+
+    monkeypatch.setattr(mainwindow.NewProfileDialog, "exec", fake_exec)
+    with ProgressStore(home / "p.sqlite3") as store:
+        profile = mainwindow.first_profile(store, Settings(), None, "en")
+        assert seen[0] == seen[1] and "damaged.json is damaged" in seen[0]
+        assert profile is not None and (profile.name, profile.language) == ("Kim", "hi")
+        assert [p.name for p in store.profiles()] == ["Kim"]
+        assert store.lesson_summaries(profile.id)[("core", "tiles")].step_index == 3
 
 
 def test_about_names_the_licences_of_fonts_and_tile_art(window: Any) -> None:

@@ -753,7 +753,9 @@ def __getattr__(name: str) -> object:
 def first_profile(store: ProgressStore, settings: Settings, name: str | None, language: str,
                   parent: QWidget | None = None) -> Profile | None:
     """The profile to start with: ``name`` (created if new), the last one used, or (first
-    start) one made from the welcome dialog. None if the learner cancelled."""
+    start) one made from the welcome dialog, or brought from another computer there ("Import
+    a learner…": ``gui.dialogs.transfer.import_learner_file``). None if the learner
+    cancelled."""
     profiles = store.profiles()
     if name:
         return store.profile_named(name) or store.create_profile(name, language)
@@ -763,11 +765,18 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
             return last
     if profiles:
         return profiles[0]
+    from tilewise.gui.dialogs import transfer
     from tilewise.gui.dialogs.dialogs import NewProfileDialog
 
+    def importer() -> tuple[Profile | None, str]:
+        chosen = transfer.ask_learner_file(dialog)
+        return transfer.import_learner_file(store, Path(chosen)) if chosen else (None, "")
+
     dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold,
-                              taken=store.name_taken)
+                              taken=store.name_taken, importer=importer)
     if not dialog.exec():
         return None
+    if dialog.imported is not None:
+        return dialog.imported
     entered, chosen = dialog.result_values()
     return store.create_profile(entered, chosen)

@@ -84,15 +84,24 @@ class NewProfileDialog(QDialog):
     picks Español reads the rest in Spanish; Cancel goes back to the language it opened in.
     ``taken(name)`` (the store's ``name_taken``) keeps OK off for another learner's name,
     with a line saying why.
+
+    With ``importer`` (the first start's welcome) the dialog also has "Import a learner…",
+    for a learner moved from another computer: ``importer()`` asks for the file and adds its
+    learner, returning (the profile, a sentence) or (None, why not; "" when the person
+    cancelled). A learner added closes the dialog as OK with :attr:`imported` set; a file
+    refused says why in the dialog, which stays open.
     """
 
     def __init__(self, language: str, parent: QWidget | None = None, *,
                  readiness: Sequence[Readiness] | None = None,
                  threshold: float = DEFAULT_THRESHOLD,
-                 taken: Callable[[str], bool] | None = None) -> None:
+                 taken: Callable[[str], bool] | None = None,
+                 importer: Callable[[], tuple[Profile | None, str]] | None = None) -> None:
         super().__init__(parent)
         self.opened_in = current_language()
         self.taken = taken
+        self.importer = importer
+        self.imported: Profile | None = None
         self.welcome = QLabel()
         self.welcome.setWordWrap(True)
         self.problem = QLabel()
@@ -108,6 +117,11 @@ class NewProfileDialog(QDialog):
         self.form.addRow(self.name_label, self.name)
         self.form.addRow(self.language_label, self.language)
         self.box = _buttons(self)
+        self.import_button: QPushButton | None = None
+        if importer is not None:
+            self.import_button = self.box.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+            self.import_button.clicked.connect(self._import)
+        self.refused = ""  # why the last learner file was refused
         layout = QVBoxLayout(self)
         layout.addWidget(self.welcome)
         layout.addLayout(self.form)
@@ -148,14 +162,29 @@ class NewProfileDialog(QDialog):
         self.name_label.setText(_("Your name"))
         self.language_label.setText(_("Language"))
         translate_buttons(self.box)
+        if self.import_button is not None:
+            self.import_button.setText(_("&Import a learner…"))
         self._check()
+
+    def _import(self) -> None:
+        assert self.importer is not None
+        profile, text = self.importer()
+        if profile is not None:
+            self.imported = profile
+            self.accept()
+        elif text:  # refused: why, in the dialog (a cancelled file choice changes nothing)
+            self.refused = text
+            self._check()
 
     def _check(self) -> None:
         name = self.name.text().strip()
         clash = bool(name) and self.taken is not None and self.taken(name)
-        self.problem.setText(taken_text(name) if clash else "")
-        if self.problem.isHidden() == clash:  # shown or hidden now: the dialog fits it
-            self.problem.setVisible(clash)
+        if clash:
+            self.refused = ""  # the name's problem is the one that matters now
+        said = taken_text(name) if clash else self.refused
+        self.problem.setText(said)
+        if self.problem.isHidden() == bool(said):  # shown or hidden now: the dialog fits it
+            self.problem.setVisible(bool(said))
             self.adjustSize()
         ok = self.box.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:

@@ -48,6 +48,54 @@ def file_name(name: str) -> str:
     return f"{safe}-tilewise.json"
 
 
+def ask_learner_file(parent: Any) -> str:
+    """The learner file the person chooses to import ("" when cancelled)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    name, _filter = QFileDialog.getOpenFileName(
+        parent, _("Import a learner"), str(Path.home()), _("Tilewise learner files (*.json)"))
+    return name
+
+
+def import_learner_file(store: ProgressStore, path: Path) -> tuple[Profile | None, str]:
+    """Check the learner file ``path`` whole, then add its learner to ``store``
+    (``store.transfer.read_export`` and ``import_learner``): (the new profile, the sentence
+    that says so) or (None, why not, in the learner's words: nothing was changed)."""
+    from tilewise.store.transfer import TransferError, import_learner, read_export
+
+    try:
+        data = read_export(path)
+        profile = import_learner(store, data)
+    except TransferError as error:
+        log.warning("import of %s refused: %s", path, error)
+        return None, _refusal(error, path.name)
+    except (SaveFailed, sqlite3.Error, OSError) as error:
+        log.warning("import of %s could not be saved: %s", path, error)
+        return None, _("The learner in {file} could not be added: the progress file cannot "
+                       "be written now. Nothing was changed.", file=path.name)
+    original = str(data["profile"]["name"]).strip()
+    if profile.name != original:  # a learner here has that name already
+        return profile, _("There is already a learner called {name}, so the learner in {file} "
+                          "was added as {new}, with all of their progress. Choose them in "
+                          "Learners to go on (you can rename them there).", name=original,
+                          file=path.name, new=profile.name)
+    return profile, _("{name} was added as a learner, with all of their progress. Choose them "
+                      "in Learners to go on.", name=profile.name)
+
+
+def _refusal(error: TransferError, name: str) -> str:
+    """Why the learner file ``name`` was refused, in the learner's words."""
+    if error.kind == "foreign":
+        return _("{file} is not a Tilewise learner file. Nothing was changed.", file=name)
+    if error.kind == "newer":
+        return _("{file} was made by a newer Tilewise. Update Tilewise on this computer, "
+                 "then import it again. Nothing was changed.", file=name)
+    if error.kind == "unreadable":
+        return _("{file} cannot be read. Nothing was changed.", file=name)
+    return _("{file} is damaged, so it cannot be imported. Nothing was changed. Export "
+             "the learner again on the other computer.", file=name)
+
+
 class LearnerFiles:
     """The export, import and restore entries of a main window (see the module docstring)."""
 
@@ -117,43 +165,9 @@ class LearnerFiles:
         chosen = self.open_name()
         if not chosen:
             return None
-        path = Path(chosen)
-        from tilewise.store.transfer import TransferError, import_learner, read_export
-
-        try:
-            data = read_export(path)
-            profile = import_learner(self.store, data)
-        except TransferError as error:
-            log.warning("import of %s refused: %s", path, error)
-            self.tell(self._refusal(error, path.name), True)
-            return None
-        except (SaveFailed, sqlite3.Error, OSError) as error:
-            log.warning("import of %s could not be saved: %s", path, error)
-            self.tell(_("The learner in {file} could not be added: the progress file cannot "
-                        "be written now. Nothing was changed.", file=path.name), True)
-            return None
-        original = str(data["profile"]["name"]).strip()
-        if profile.name != original:  # a learner here has that name already
-            self.tell(_("There is already a learner called {name}, so the learner in {file} was "
-                        "added as {new}, with all of their progress. Choose them in Learners "
-                        "to go on (you can rename them there).", name=original, file=path.name,
-                        new=profile.name), False)
-            return profile
-        self.tell(_("{name} was added as a learner, with all of their progress. Choose them "
-                    "in Learners to go on.", name=profile.name), False)
+        profile, text = import_learner_file(self.store, Path(chosen))
+        self.tell(text, profile is None)
         return profile
-
-    @staticmethod
-    def _refusal(error: TransferError, name: str) -> str:
-        if error.kind == "foreign":
-            return _("{file} is not a Tilewise learner file. Nothing was changed.", file=name)
-        if error.kind == "newer":
-            return _("{file} was made by a newer Tilewise. Update Tilewise on this computer, "
-                     "then import it again. Nothing was changed.", file=name)
-        if error.kind == "unreadable":
-            return _("{file} cannot be read. Nothing was changed.", file=name)
-        return _("{file} is damaged, so it cannot be imported. Nothing was changed. Export "
-                 "the learner again on the other computer.", file=name)
 
     # -- restore ---------------------------------------------------------------------------
 
@@ -264,12 +278,7 @@ class LearnerFiles:
         return name
 
     def _open_name(self) -> str:
-        from PySide6.QtWidgets import QFileDialog
-
-        name, _filter = QFileDialog.getOpenFileName(
-            self.window, _("Import a learner"), str(Path.home()),
-            _("Tilewise learner files (*.json)"))
-        return name
+        return ask_learner_file(self.window)
 
     def _choose_backup(self, found: list[Path]) -> Path | None:
         from tilewise.gui.dialogs.restore import RestoreDialog
@@ -308,4 +317,5 @@ def install_learner_files(window: Any) -> LearnerFiles:
     return LearnerFiles(window)
 
 
-__all__ = ["LearnerFiles", "file_name", "install_learner_files"]
+__all__ = ["LearnerFiles", "ask_learner_file", "file_name", "import_learner_file",
+           "install_learner_files"]
