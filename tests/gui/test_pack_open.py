@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel
+
+from tilewise.gui.dialogs.problems import ProblemsDialog
 
 CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
 
@@ -50,7 +52,7 @@ def test_opened_pack_is_revealed_and_a_broken_one_named_left_out(
     assert title.text() == "<b>big</b> basics"  # plain text, as written
     assert bar.value() > 0 and bar.value() == title.y()
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    monkeypatch.setattr(ProblemsDialog, "exec", lambda box: shown.append(box.text()) or 0)
     window.report_problems()
     assert len(shown) == 1 and "left out" in shown[0] and "pack.toml" in shown[0]
     window.close()

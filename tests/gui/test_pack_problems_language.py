@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
+from tilewise.gui.dialogs.problems import ProblemsDialog
 from tilewise.i18n import set_language
 
 CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
@@ -51,7 +51,7 @@ def test_a_failed_packs_lines_are_in_the_learners_language(
     _edit(moves_fail / "01a-table.toml", 'tile = "9C" }, result = { next = "W" }',
           'tile = "9C" }, result = { next = "N" }')
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    monkeypatch.setattr(ProblemsDialog, "exec", lambda box: shown.append(box.text()) or 0)
     args = app.parser().parse_args(["--profile", "Lee", "--lang", "de",
                                     "--pack", str(read_fails), "--pack", str(moves_fail)])
     try:

@@ -50,10 +50,11 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     good one is cached for the next start. The learner's first key press loads the packs and
     runs the checks left to their end before it is delivered."""
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from tests.lessons.conftest import MANIFEST, lesson, toml_text
     from tilewise.gui import app
+    from tilewise.gui.dialogs.problems import ProblemsDialog
     from tilewise.lessons.pack import clear_cache
     from tilewise.store.paths import cache_dir
 
@@ -64,7 +65,7 @@ def test_a_pack_checked_after_the_paint_is_left_out_when_its_moves_fail(
     (folder / "pack.toml").write_text(toml_text(MANIFEST), encoding="utf-8")
     (folder / "01-bad.toml").write_text(toml_text(bad), encoding="utf-8")
     told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: told.append(box.text()) or 0)
+    monkeypatch.setattr(ProblemsDialog, "exec", lambda box: told.append(box.text()) or 0)
     clear_cache()
     args = ["--profile", "Ana", "--lang", "en", "--pack", str(folder)]
     window = app.start(app.parser().parse_args(args))
@@ -491,14 +492,15 @@ def test_a_changed_pack_is_shown_as_it_is_now_and_one_that_fails_after_the_paint
     files are unchanged but whose picture became unsafe is shown from its entry, then refused
     when the packs are loaded after the paint: it leaves the library and the learner is told
     (file, key, problem), as at any start."""
-    from PySide6.QtWidgets import QLabel, QMessageBox
+    from PySide6.QtWidgets import QLabel
 
     from tests.lessons.test_fast_paths import SCRIPT_SVG, pack_with_one_picture
+    from tilewise.gui.dialogs.problems import ProblemsDialog
     from tilewise.lessons.pack import clear_cache
 
     folder, _cache, _manifest, asset = pack_with_one_picture(home)
     told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: told.append(box.text()) or 0)
+    monkeypatch.setattr(ProblemsDialog, "exec", lambda box: told.append(box.text()) or 0)
     args = ["--profile", "Ana", "--lang", "en", "--pack", str(folder)]
     clear_cache()
     first = _start(args)

@@ -37,7 +37,7 @@ from tilewise.gui.faults import (
 )
 from tilewise.gui.library.library import LibraryView
 from tilewise.gui.practice.hub import install_practice
-from tilewise.gui.qtlang import install_qt_translations, translate_buttons
+from tilewise.gui.qtlang import install_qt_translations
 from tilewise.gui.review.room import install_review
 from tilewise.gui.startup import AfterFirstPaint, BeforeInput, forget_source_lines
 from tilewise.gui.style import style_sheet
@@ -708,19 +708,14 @@ class MainWindow(QMainWindow):
         """Tell the learner which packs did not load (file, key path, problem)."""
         if not self.problems:
             return
-        from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+        from tilewise.gui.dialogs.problems import ProblemsDialog  # on first use (issue 21)
 
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(_("A lesson pack could not be loaded"))
-        box.setTextFormat(Qt.TextFormat.PlainText)  # file: key: problem may quote pack text
         # TRANSLATORS: problems box; keep the command "tilewise pack check", translate FOLDER
         # (the pack's folder, which the person types there)
-        box.setText(_("A pack with these problems was left out; the other lessons are as before. "
-                      "Fix the files, check the pack with: tilewise pack check FOLDER, "
-                      "and start Tilewise again.") + "\n\n" + "\n".join(self.problems[:20]))
-        box.setStandardButtons(QMessageBox.StandardButton.Ok)
-        translate_buttons(box)
+        box = ProblemsDialog(_("A pack with these problems was left out; the other lessons are "
+                               "as before. Fix the files, check the pack with: tilewise pack "
+                               "check FOLDER, and start Tilewise again."), self.problems[:20],
+                             self)
         box.exec()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
