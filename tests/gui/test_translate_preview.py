@@ -160,6 +160,33 @@ def test_the_menu_marks_a_half_translated_language_incomplete(qtbot: Any) -> Non
         "English", "Español", "Deutsch", "हिन्दी"]
 
 
+def test_the_separator_before_incomplete_languages_is_a_line_not_an_empty_row(qtbot: Any) -> None:
+    """The open list shows the separator as a short row with a line across it; it was an
+    empty row as tall as a language's (a tester read it as a missing language)."""
+    from PySide6.QtWidgets import QApplication, QComboBox
+
+    from tilewise.gui.dialogs.languages import SEPARATOR_HEIGHT, fill_language_box
+    from tilewise.lessons.readiness import Readiness
+
+    combo = QComboBox()
+    qtbot.addWidget(combo)
+    fill_language_box(combo, "en", [Readiness("en", 100, 100), Readiness("es", 100, 99)])
+    combo.show()
+    combo.showPopup()
+    QApplication.processEvents()
+    try:
+        view = combo.view()
+        rows = [view.visualRect(view.model().index(row, 0)) for row in range(3)]
+        assert rows[1].height() == SEPARATOR_HEIGHT < rows[0].height() // 2
+        assert rows[1].top() == rows[0].bottom() + 1 and rows[2].top() == rows[1].bottom() + 1
+        image = view.viewport().grab().toImage()
+        x, middle = rows[1].center().x(), rows[1].center().y()
+        assert image.pixelColor(x, middle) != image.pixelColor(x, rows[1].top())  # the line
+        assert image.pixelColor(x, rows[1].top()) == image.pixelColor(x, rows[1].bottom())
+    finally:
+        combo.hidePopup()
+
+
 def test_the_settings_dialog_offers_the_shipped_languages_as_ready(window: Any) -> None:
     from tilewise.gui.dialogs.dialogs import NewProfileDialog, SettingsDialog
 

@@ -12,19 +12,52 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QTextLayout
-from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtGui import QPainter, QPalette, QPen, QTextLayout
+from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem
 
 from tilewise.i18n import LANGUAGES, _
 from tilewise.lessons.model import Pack
 from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness, language_readiness
 
-__all__ = ["ITEM_PADDING", "bundled_packs", "fill_language_box", "fit_rows", "item_height",
+__all__ = ["ITEM_PADDING", "SEPARATOR_HEIGHT", "RowDelegate", "bundled_packs", "fill_language_box", "fit_rows", "item_height",
            "readiness_of"]
 
 #: Logical pixels above and below a language's name in the list (both together).
 ITEM_PADDING = 12
+
+#: Logical pixels of the separator's row (a line across its middle).
+SEPARATOR_HEIGHT = 9
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def _is_separator(index: Index) -> bool:
+    # what QComboBox.insertSeparator marks its row with
+    return bool(index.data(Qt.ItemDataRole.AccessibleDescriptionRole) == "separator")
+
+
+class RowDelegate(QStyledItemDelegate):
+    """Rows of a combo box's list that honour an item's size hint (the combo's own menu
+    delegate ignores it) and draw a separator as a thin line in a short row: a plain
+    styled delegate drew it as an empty row of full height, which read as a missing
+    language (a tester's screenshot of the language list)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if not _is_separator(index):
+            super().paint(painter, option, index)
+            return
+        rect = option.rect
+        painter.save()
+        painter.setPen(QPen(option.palette.color(QPalette.ColorRole.Mid), 1))
+        middle = rect.center().y()
+        painter.drawLine(rect.left() + 4, middle, rect.right() - 4, middle)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
+        if _is_separator(index):
+            return QSize(0, SEPARATOR_HEIGHT)
+        return super().sizeHint(option, index)
 
 
 def bundled_packs() -> list[Pack]:
@@ -81,11 +114,12 @@ def fill_language_box(combo: QComboBox, current: str, readiness: Sequence[Readin
 def fit_rows(combo: QComboBox) -> None:
     """Give each item of ``combo``'s list a size hint of :func:`item_height` ("हिन्दी" is
     taller than "English"), through a delegate that honours it (the combo's own menu
-    delegate ignores an item's size hint). Call it after filling ``combo``."""
+    delegate ignores an item's size hint) and draws a separator as a line
+    (:class:`RowDelegate`). Call it after filling ``combo``."""
     combo.ensurePolished()  # the style sheet's font, not the default one
-    if not isinstance(combo.itemDelegate(), QStyledItemDelegate):
+    if not isinstance(combo.itemDelegate(), RowDelegate):
         # the combo's own menu delegate ignores an item's size hint; this one honours it
-        combo.setItemDelegate(QStyledItemDelegate(combo))
+        combo.setItemDelegate(RowDelegate(combo))
     for index in range(combo.count()):  # "हिन्दी" is taller than "English": room for each
         text = combo.itemText(index)
         if text:
