@@ -118,3 +118,28 @@ def test_a_backup_is_restored_after_a_confirm_and_a_bad_one_changes_nothing(
     with sqlite3.connect(safety) as conn:
         assert conn.execute("SELECT COUNT(*) FROM progress").fetchone()[0] == 1
     conn.close()
+
+
+def test_the_export_message_never_breaks_the_file_name(window: Any, tmp_path: Path) -> None:
+    """Tester 6: the German message wrapped "ana-" / "gui.json". Laid out as the box's
+    word-wrapped label lays it out, at every width from 120 to 600 px, the name (a hyphen and
+    a space in it) stays on one line; the file is written under its real name."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    out = tmp_path / "ana gui-2.json"
+    told = answered(window.learner_files, save_name=lambda suggested: str(out))
+    assert window.learner_files.export() == out and out.is_file()
+    text = told[-1][0]
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    for width in range(120, 601, 4):  # one line from ~630 px
+        layout = QTextLayout(text, window.font())
+        layout.setTextOption(option)
+        layout.beginLayout()
+        lines: list[str] = []
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(width)
+            lines.append(text[line.textStart():line.textStart() + line.textLength()])
+        layout.endLayout()
+        shown = [ln.replace("\u2060", "").replace("\u00a0", " ") for ln in lines]
+        assert len(lines) > 1 and any("ana gui-2.json" in ln for ln in shown), (width, lines)

@@ -43,4 +43,23 @@ def plain_tip(text: str) -> str:
     return text
 
 
-__all__ = ["make_plain", "plain_label", "plain_tip"]
+def unbroken(name: str) -> str:
+    """``name`` (a file name or path shown inside a sentence) with no place a wrapped line may
+    break inside it: each space becomes a no-break space (U+00A0) and a WORD JOINER (U+2060,
+    invisible) follows each hyphen, dash or slash, where Qt's line breaking (Unicode UAX #14)
+    would otherwise break ("ana-" / "gui.json", tester 6). The sentence still wraps before or
+    after the name; a name wider than the line overflows it whole. Other characters are kept, so
+    the shaping of a Devanagari name is unchanged. For display only: never write the result
+    to disk or compare it with a real name."""
+    out: list[str] = []
+    for char in name:
+        if char == " ":
+            out.append("\u00a0")
+        elif char in "-\u2010\u2012\u2013\u2014/\\":
+            out.append(char + "\u2060")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+__all__ = ["make_plain", "plain_label", "plain_tip", "unbroken"]

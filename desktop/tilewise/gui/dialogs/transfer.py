@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 
+from tilewise.gui.plaintext import unbroken
 from tilewise.i18n import _, add_listener, remove_listener
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
 
@@ -68,17 +69,17 @@ def import_learner_file(store: ProgressStore, path: Path) -> tuple[Profile | Non
         profile = import_learner(store, data)
     except TransferError as error:
         log.warning("import of %s refused: %s", path, error)
-        return None, _refusal(error, path.name)
+        return None, _refusal(error, unbroken(path.name))
     except (SaveFailed, sqlite3.Error, OSError) as error:
         log.warning("import of %s could not be saved: %s", path, error)
         return None, _("The learner in {file} could not be added: the progress file cannot "
-                       "be written now. Nothing was changed.", file=path.name)
+                       "be written now. Nothing was changed.", file=unbroken(path.name))
     original = str(data["profile"]["name"]).strip()
     if profile.name != original:  # a learner here has that name already
         return profile, _("There is already a learner called {name}, so the learner in {file} "
                           "was added as {new}, with all of their progress. Choose them in "
                           "Learners to go on (you can rename them there).", name=original,
-                          file=path.name, new=profile.name)
+                          file=unbroken(path.name), new=profile.name)
     return profile, _("{name} was added as a learner, with all of their progress. Choose them "
                       "in Learners to go on.", name=profile.name)
 
@@ -148,11 +149,11 @@ class LearnerFiles:
         except (OSError, sqlite3.Error, ValueError) as error:
             log.warning("export to %s failed: %s", path, error)
             self.tell(_("The file {file} could not be written. Choose another folder, or make "
-                        "some room on the disk.", file=path.name), True)
+                        "some room on the disk.", file=unbroken(path.name)), True)
             return None
         self.tell(_("{name}'s progress is in the file {file}. On the other computer, choose "
-                    "Import a learner in the Tilewise menu.", name=profile.name, file=path.name),
-                  False)
+                    "Import a learner in the Tilewise menu.", name=profile.name,
+                    file=unbroken(path.name)), False)
         return path
 
     # -- import ----------------------------------------------------------------------------
