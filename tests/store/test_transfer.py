@@ -58,6 +58,22 @@ def same(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "exported"}
 
 
+def test_the_export_command_says_what_it_wrote_where_or_why_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Tester 6: export printed nothing on success (import prints the learner's name)."""
+    monkeypatch.setenv("TILEWISE_HOME", str(tmp_path / "home"))
+    with ProgressStore() as store:
+        fill(store)
+    file = tmp_path / "kim.json"
+    assert cli_main(["learner", "export", "--profile", "Kim", "--out", str(file)]) == 0
+    assert capsys.readouterr() == (f"exported Kim to {file}\n", "")
+    gone = tmp_path / "no such folder" / "kim.json"
+    assert cli_main(["learner", "export", "--profile", "Kim", "--out", str(gone)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"tilewise learner export: cannot write {gone}: ")
+    assert err.endswith("; nothing was written\n") and not gone.parent.exists()
+
+
 def test_export_then_import_into_a_fresh_folder_gives_the_same_progress(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     one, two = tmp_path / "one", tmp_path / "two"

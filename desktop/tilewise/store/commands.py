@@ -7,7 +7,8 @@ shows it; the rule is its stable id, ``tilewise.lessons.mastery``), then nothing
 A profile name that no learner has: a message on stderr, exit 2. The store is the learner's
 own (``TILEWISE_HOME`` or the platform data folder), or ``--store FILE``.
 
-``tilewise learner export --profile NAME --out FILE`` writes the learner's file;
+``tilewise learner export --profile NAME --out FILE`` writes the learner's file and prints
+``exported NAME to FILE`` (a file that cannot be written: the reason on stderr, exit 1);
 ``tilewise learner import FILE`` adds the learner it holds (prints the new profile's name);
 a damaged or newer file: the reason on stderr, exit 1, nothing changed
 (``tilewise.store.transfer``).
@@ -104,7 +105,13 @@ def learner_main(argv: Sequence[str]) -> int:
         if profile is None:
             print(f"tilewise learner: no learner is called {args.profile!r}", file=sys.stderr)
             return 2
-        write_export(store, profile.id, args.out)
+        try:
+            write_export(store, profile.id, args.out)
+        except OSError as error:
+            print(f"tilewise learner export: cannot write {args.out}: "
+                  f"{error.strerror or error}; nothing was written", file=sys.stderr)
+            return 1
+        print(f"exported {profile.name} to {args.out}")
     return 0
 
 
