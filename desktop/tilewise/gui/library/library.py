@@ -141,6 +141,8 @@ class LibraryView(QWidget):
         # Never a focus stop of its own (it showed no ring: newcomer report); Tab goes from
         # button to button and the area scrolls to the focused one.
         self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._revealed: tuple[str, int] | None = None  # reveal_pack's pack and scroll value
+        self.scroller.verticalScrollBar().rangeChanged.connect(self._keep_revealed)
         root = QVBoxLayout(self)
         root.addWidget(self.heading)
         root.addWidget(self.scroller, 1)
@@ -244,17 +246,33 @@ class LibraryView(QWidget):
 
     def reveal_pack(self, pack_id: str) -> bool:
         """Scroll so ``pack_id``'s title is at the top of the library (the pack opened with
-        ``--pack``: a copy of the core pack looked just like it at both ends of the list).
-        Returns False when no such pack is shown."""
+        ``--pack``: a copy of the core pack looked just like it at both ends of the list),
+        and keep it there while the library's room changes before the person scrolls (the
+        review line shown once the packs are loaded made the view shorter, which cut off a
+        last pack's card: a tester's screenshot). Returns False when no such pack is shown."""
+        self._revealed = None
+        bar = self.scroller.verticalScrollBar()
         for title in self.scroller.findChildren(QLabel, "packTitle"):
             if title.property("packId") == pack_id:
                 body = self.scroller.widget()
                 grid = body.layout() if body is not None else None
                 if grid is not None:
                     grid.activate()  # place the title before the window is first laid out
-                self.scroller.verticalScrollBar().setValue(title.y())
+                bar.setValue(title.y())
+                self._revealed = (pack_id, bar.value())
                 return True
         return False
+
+    def _keep_revealed(self, _least: int, _most: int) -> None:
+        """The scroll range changed: the pack :meth:`reveal_pack` showed is shown again, while
+        the view is still where it put it (not once the person has scrolled)."""
+        if self._revealed is None:
+            return
+        pack_id, value = self._revealed
+        if self.scroller.verticalScrollBar().value() == value:
+            self.reveal_pack(pack_id)
+        else:
+            self._revealed = None
 
     def focused_card(self) -> LessonCard | None:
         """The card whose button (or any part) has the keyboard focus: the lesson a teacher
