@@ -391,7 +391,7 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     """Build the window for ``args`` (no event loop); None if the learner cancelled.
     ``log_file`` is named in the failure window of packs that could not be loaded at all
     after the first paint (:func:`load_or_quit`)."""
-    from tilewise.gui.startup import keep_no_source_lines
+    from tilewise.gui.startup import keep_no_source_lines, person_waits
 
     keep_no_source_lines()  # before the imports below (gui/startup.py; issue 21, memory)
     from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
@@ -421,10 +421,11 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
         lock = ProfileLock(store.path.parent, profile.id)
         if lock.acquire():
             break
-        choice = ask_running(None, profile.name)
-        if choice == "switch":
-            signal_running(lock)
-        profile = other_profile(store, profile, language) if choice == "other" else None
+        with person_waits():  # the dialogs wait for the person: not start-up time
+            choice = ask_running(None, profile.name)
+            if choice == "switch":
+                signal_running(lock)
+            profile = other_profile(store, profile, language) if choice == "other" else None
     if profile is None:
         return None
     if not args.lang and profile.language != language:
@@ -587,6 +588,7 @@ def show_notices(window: MainWindow, notices: list[str]) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     from tilewise.gui.qtlang import translate_buttons
+    from tilewise.gui.startup import person_waits
     from tilewise.i18n import _
 
     box = QMessageBox(window)
@@ -596,7 +598,22 @@ def show_notices(window: MainWindow, notices: list[str]) -> None:
     box.setText("\n\n".join(notices))
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     translate_buttons(box)
-    box.exec()
+    with person_waits():  # shown before the first paint: not start-up time
+        box.exec()
+
+
+def interactive_line(began: float) -> str:
+    """The log's start-up line: the seconds from ``began`` (``time.perf_counter()`` at the
+    start of :func:`main`) to now, the first paint, less the seconds a start-up dialog waited
+    for the person (``gui.startup.person_waits``), which the line names when there were any."""
+    from tilewise.gui.startup import waited_for_person
+
+    waited = waited_for_person()
+    took = time.perf_counter() - began - waited
+    if waited <= 0:
+        return f"interactive after {took:.3f} s (painted)"
+    return (f"interactive after {took:.3f} s (painted; not counting {waited:.3f} s "
+            "a dialog waited for the person)")
 
 
 def self_test(window: MainWindow, languages: Sequence[str] | None = None) -> tuple[bool, str]:
@@ -727,8 +744,7 @@ def _run(argv: list[str]) -> int:
         window.showFullScreen()
     else:
         show_fitted(window)
-    window.after_paint.add(lambda: log.info("interactive after %.3f s (painted)",
-                                            time.perf_counter() - began), first=True)
+    window.after_paint.add(lambda: log.info("%s", interactive_line(began)), first=True)
     window.after_paint.add(resume_collector, first=True)
     if os.environ.get("TILEWISE_EXIT_WHEN_READY"):  # the start-up benchmark
         # READY on the first turn after the first paint; SETTLED when the start-up tasks

@@ -769,7 +769,11 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
 
     dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold,
                               taken=store.name_taken, importer=importer)
-    if not dialog.exec():
+    from tilewise.gui.startup import person_waits
+
+    with person_waits():  # not start-up time (the log's "interactive after" line)
+        accepted = dialog.exec()
+    if not accepted:
         return None
     if dialog.imported is not None:
         return dialog.imported

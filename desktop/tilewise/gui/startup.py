@@ -18,7 +18,9 @@ from __future__ import annotations
 import linecache
 import logging
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -30,7 +32,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AfterFirstPaint", "BeforeInput", "forget_source_lines", "keep_no_source_lines"]
+__all__ = ["AfterFirstPaint", "BeforeInput", "forget_source_lines", "keep_no_source_lines",
+           "person_waits", "waited_for_person"]
+
+_waited = [0.0]  # seconds a start-up dialog waited for the person (person_waits)
+
+
+@contextmanager
+def person_waits() -> Iterator[None]:
+    """Count the wall-clock seconds of the ``with`` block (a modal dialog of the start: the
+    welcome dialog's name, "Tilewise is already open", a damaged file's notice) as time the
+    start waited for the person, not start-up time: the log's "interactive after" line leaves
+    them out (tester 6: 14.966 s on a first start was mostly the typing of a name)."""
+    began = time.perf_counter()
+    try:
+        yield
+    finally:
+        _waited[0] += time.perf_counter() - began
+
+
+def waited_for_person() -> float:
+    """Seconds (wall clock, >= 0) spent in :func:`person_waits` blocks in this process."""
+    return _waited[0]
 
 
 def forget_source_lines() -> None:
