@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.library.open_lesson.connect(self.open_lesson)
+        self.library.show_problems.connect(self.report_problems)
         self._menus()
         add_listener(self.retranslate)
         self.resize(1280, 860)
@@ -361,7 +362,8 @@ class MainWindow(QMainWindow):
     def show_library(self) -> None:
         """Show the library with this profile's progress."""
         self.library.show_packs(self.shelf, self.store.lesson_summaries(self.profile.id),
-                                self.profile.name, unlock_all=self.settings.unlock_all)
+                                self.profile.name, unlock_all=self.settings.unlock_all,
+                                left_out=bool(self.problems))
         review = getattr(self, "review", None)  # built after the library's first showing
         if review is not None:
             review.suggest()  # what to practise next, under the lesson cards
@@ -369,6 +371,8 @@ class MainWindow(QMainWindow):
         # The keys start on the card of the lesson under way (else the next to do): Enter
         # goes on with it, and presenter mode opens that one (``_library_lesson``).
         place = self._library_place(focused=False)
+        if place is None and self.library.problems_button is not None:
+            self.library.problems_button.setFocus(Qt.FocusReason.OtherFocusReason)
         if place is not None:
             try:
                 button = self.library.card(*place).button

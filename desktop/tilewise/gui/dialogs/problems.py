@@ -12,9 +12,10 @@ before. Every line is plain text: the lines quote pack files.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import ceil
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QIcon, QShowEvent, QTextOption
+from PySide6.QtGui import QIcon, QShowEvent, QTextDocument, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -119,14 +120,16 @@ class ProblemsDialog(QDialog):
         other = self.sizeHint().width() - self.lines.sizeHint().width()
         text_width = max(120, width - other - 2 * self.lines.frameWidth()
                          - int(self.lines.document().documentMargin() * 2) - 4)
-        metrics = self.lines.fontMetrics()
-        rows = 0
-        for line in self.lines.toPlainText().split("\n"):
-            used = metrics.boundingRect(QRect(0, 0, text_width, 1_000_000),
-                                        Qt.TextFlag.TextWordWrap, line).height()
-            rows += max(1, round(used / max(1, metrics.lineSpacing())))
-        needed = rows * metrics.lineSpacing() + 2 * self.lines.frameWidth() \
-            + int(self.lines.document().documentMargin() * 2) + metrics.lineSpacing() // 2
+        # the lines' height at that width, as a rich-text layout draws them (with the font
+        # that draws each script: a Hindi line is taller than a Latin one of the same font)
+        page = QTextDocument()
+        page.setDefaultFont(self.lines.font())
+        page.setDefaultTextOption(self.lines.document().defaultTextOption())
+        page.setDocumentMargin(self.lines.document().documentMargin())
+        page.setPlainText(self.lines.toPlainText())
+        page.setTextWidth(text_width + 2 * page.documentMargin())
+        needed = ceil(page.size().height()) + 2 * self.lines.frameWidth() \
+            + self.lines.fontMetrics().lineSpacing() // 2
         rest = self.sizeHint().height() - self.lines.sizeHint().height()
         height = min(room.height(), rest + needed)
         self.resize(width, height)

@@ -123,6 +123,9 @@ class LibraryView(QWidget):
     """Every loaded pack and its lessons for the current profile."""
 
     open_lesson = Signal(str, str)
+    show_problems = Signal()
+    """The learner asked to see why the packs could not be opened (the empty library's
+    button, shown when every pack was left out for its problems)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,6 +133,8 @@ class LibraryView(QWidget):
         self.summaries: Mapping[tuple[str, str], LessonSummary] = {}
         self.profile_name = ""
         self.unlock_all = False
+        self.left_out = False  # packs were left out for their problems (``show_packs``)
+        self.problems_button: QPushButton | None = None  # the empty library's, when shown
         self.heading = _plain("")  # holds the learner's name
         self.heading.setObjectName("libraryHeading")
         self.note = QLabel()
@@ -157,11 +162,15 @@ class LibraryView(QWidget):
 
     def show_packs(self, packs: list[PackEntry],
                    summaries: Mapping[tuple[str, str], LessonSummary], profile_name: str, *,
-                   unlock_all: bool = False) -> None:
+                   unlock_all: bool = False, left_out: bool = False) -> None:
         """Show ``packs`` with the progress ``summaries`` of the current profile; with
-        ``unlock_all`` (a teacher's setting) no lesson is locked."""
+        ``unlock_all`` (a teacher's setting) no lesson is locked. ``left_out``: some pack
+        could not be opened for problems in its files; with no pack to show, the library
+        says so (not that none is installed: tester's report, shots 10-11) and offers to
+        show the problems (:attr:`show_problems`)."""
         self.packs, self.summaries, self.profile_name = packs, summaries, profile_name
         self.unlock_all = unlock_all
+        self.left_out = left_out
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -195,11 +204,38 @@ class LibraryView(QWidget):
                 self.cards.append(card)
                 grid.addWidget(card, row + number // 2, number % 2)
             row += (len(pack.lessons) + 1) // 2
-        if not self.packs:
+        self.problems_button = None
+        if not self.packs and self.left_out:
+            grid.addWidget(self._unopened(), 0, 0, 1, 2)
+        elif not self.packs:
             grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
+        if not self.packs:
+            row = 1  # the line (and button) at the top, the room under them left empty
         grid.setRowStretch(row, 1)
         self.scroller.setWidget(body)
         self._tab_order()
+
+    def _unopened(self) -> QWidget:
+        """The empty library when the packs were left out: why, and a button to the problems
+        (a pack was installed, only broken: it said none was installed)."""
+        box = QWidget()
+        box.setObjectName("packsUnopened")
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        # TRANSLATORS: the library when every lesson pack was left out for problems in its files
+        why = QLabel(_("No lesson pack could be opened, because of problems in the pack "
+                       "files."))
+        why.setObjectName("packsUnopenedWhy")
+        # TRANSLATORS: under the line above, over the button "Show the problems"
+        how = QLabel(_("The problems name each file and line to fix."))
+        for label in (why, how):
+            label.setWordWrap(True)
+            column.addWidget(label)
+        self.problems_button = QPushButton(_("Show the problems"))
+        self.problems_button.setObjectName("showProblems")
+        self.problems_button.clicked.connect(self.show_problems.emit)
+        column.addWidget(self.problems_button, 0, Qt.AlignmentFlag.AlignLeft)
+        return box
 
     def add_line(self, widget: QWidget) -> None:
         """Put a room's line (the review's suggestion) under the lesson cards, over the row
@@ -220,6 +256,8 @@ class LibraryView(QWidget):
         """Tab goes as the page reads: the cards' buttons, a room's line (the review's
         suggestion, under the cards), then the rooms' buttons (the suggestion came last)."""
         chain = [card.button for card in self.cards]
+        if self.problems_button is not None:
+            chain.append(self.problems_button)
         chain += [b for line in self.room_lines for b in line.findChildren(QPushButton)]
         chain += self.room_buttons
         for first, second in zip(chain, chain[1:], strict=False):

@@ -1,0 +1,71 @@
+"""The empty library after a broken pack (tester's report, shots 10-11): with the core pack's
+TOML broken, the library said "Es ist kein Lektionspaket installiert" though a pack is
+installed, only broken. It now says, in the learner's language, that the packs could not be
+opened, and its button shows the problems; with no pack at all it still says none is
+installed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tilewise.gui.dialogs.problems import ProblemsDialog
+from tilewise.i18n import set_language
+
+CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
+
+
+def _texts(window: Any) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    body = window.library.scroller.widget()
+    return "\n".join(label.text() for label in body.findChildren(QLabel) if label.isVisible())
+
+
+def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
+        home: Path, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tilewise.gui import app
+
+    folder = tmp_path / "core"
+    shutil.copytree(CORE, folder)
+    tiles = folder / "01-tiles.toml"
+    tiles.write_text(tiles.read_text(encoding="utf-8").replace("prerequisites = []",
+                                                               "prerequisites = [", 1),
+                     encoding="utf-8")
+    monkeypatch.setattr(app, "pack_folders", lambda extra: [folder])
+    shown: list[str] = []
+    monkeypatch.setattr(ProblemsDialog, "exec", lambda box: shown.append(box.text()) or 0)
+    args = app.parser().parse_args(["--profile", "Lee", "--lang", "de"])
+    try:
+        window = app.start(args)
+        assert window is not None
+        qtbot.addWidget(window)
+        window.resize(1024, 768)
+        window.show()
+        qtbot.waitExposed(window)
+        window.finish_checks()  # as the learner's first press does
+        qtbot.waitUntil(lambda: "Lektionspaket" in _texts(window), timeout=10000)
+        assert window.packs == []
+        said = _texts(window)
+        assert "Kein Lektionspaket konnte geöffnet werden" in said, said
+        assert "kein Lektionspaket installiert" not in said
+        button = window.library.problems_button
+        assert button is not None and button.isVisible() and button.text() == "Probleme anzeigen"
+        shown.clear()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert len(shown) == 1 and "01-tiles.toml" in shown[0], shown
+        window.close()
+        window.store.close()
+    finally:
+        set_language("en")
+
+
+def test_no_pack_at_all_still_says_none_is_installed(window: Any) -> None:
+    window.problems = []
+    window.library.show_packs([], {}, "Sam")
+    assert "No lesson pack is installed." in _texts(window)
+    assert window.library.problems_button is None
