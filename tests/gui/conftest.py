@@ -53,6 +53,20 @@ def window(qtbot: Any, home: Path, core_pack: Any) -> Iterator[Any]:
     set_language("en")
 
 
+def start_shown(qtbot: Any, argv: list[str]) -> Any:
+    """``tilewise ARGV`` started as a person starts it (``gui.app.start``), the window shown at
+    1024x768 and exposed; the caller closes it and its store."""
+    from tilewise.gui import app
+
+    window = app.start(app.parser().parse_args(argv))
+    assert window is not None
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def open_step(win: Any, lesson_id: str, step_id: str) -> Any:
     """Open ``lesson_id`` in the player at the step ``step_id``; return the player."""
     pack = win.packs[0]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.gui.conftest import start_shown
 from tilewise.gui.dialogs.problems import ProblemsDialog
 from tilewise.i18n import set_language
 
@@ -39,14 +40,8 @@ def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
     monkeypatch.setattr(app, "pack_folders", lambda extra: [folder])
     shown: list[str] = []
     monkeypatch.setattr(ProblemsDialog, "exec", lambda box: shown.append(box.text()) or 0)
-    args = app.parser().parse_args(["--profile", "Lee", "--lang", "de"])
     try:
-        window = app.start(args)
-        assert window is not None
-        qtbot.addWidget(window)
-        window.resize(1024, 768)
-        window.show()
-        qtbot.waitExposed(window)
+        window = start_shown(qtbot, ["--profile", "Lee", "--lang", "de"])
         window.finish_checks()  # as the learner's first press does
         qtbot.waitUntil(lambda: "Lektionspaket" in _texts(window), timeout=10000)
         assert window.packs == []

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.gui.conftest import start_shown
 from tilewise.gui.dialogs.problems import ProblemsDialog
 from tilewise.i18n import set_language
 
@@ -41,7 +42,6 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def test_a_failed_packs_lines_are_in_the_learners_language(
         home: Path, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tilewise.gui import app
     from tilewise.lessons.pack import PackError, load_pack
 
     read_fails = _copy(tmp_path, "readfails")
@@ -52,15 +52,9 @@ def test_a_failed_packs_lines_are_in_the_learners_language(
           'tile = "9C" }, result = { next = "N" }')
     shown: list[str] = []
     monkeypatch.setattr(ProblemsDialog, "exec", lambda box: shown.append(box.text()) or 0)
-    args = app.parser().parse_args(["--profile", "Lee", "--lang", "de",
-                                    "--pack", str(read_fails), "--pack", str(moves_fail)])
     try:
-        window = app.start(args)
-        assert window is not None
-        qtbot.addWidget(window)
-        window.resize(1024, 768)
-        window.show()
-        qtbot.waitExposed(window)
+        window = start_shown(qtbot, ["--profile", "Lee", "--lang", "de", "--pack", str(read_fails),
+                                     "--pack", str(moves_fail)])
         window.report_problems()  # as the start does once the window is shown
         qtbot.waitUntil(lambda: not window.pending and len(shown) == 2, timeout=20000)
         assert [p.id for p in window.packs] == ["core"]
