@@ -148,3 +148,34 @@ def test_the_start_up_task_prunes_only_once_the_packs_are_loaded_and_checked(
     after_start(SimpleNamespace(loading=False, pending=[]), digests, cache, spare=0)
     assert {p.name for p in cache.iterdir()} == set(cache_names_used()) | {
         f"shelf-{digest}.json"}
+
+
+def test_a_checked_pack_is_written_through_a_temporary_file_of_its_own(
+        write_pack: WritePack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another Tilewise writing the same pack's cache file at the same moment keeps its own
+    temporary file (both wrote ``pack-<digest>.tmp``, one renaming the other's half-written
+    file into place); a write that fails leaves no temporary file."""
+    folder = write_pack()
+    cache = tmp_path / "cache"
+    clear_cache()
+    load_pack(folder, cache_dir=cache)
+    [name] = cache_names_used()
+    (cache / name).unlink()
+    others = [cache / f"{name}.1.tmp", cache / name.replace(".json", ".tmp")]
+    for other in others:
+        other.write_text('{"half": ')
+    clear_cache()
+    load_pack(folder, cache_dir=cache)
+    assert all(other.read_text() == '{"half": ' for other in others)
+    assert (cache / name).read_text().startswith("{")
+    for other in others:
+        other.unlink()
+    (cache / name).unlink()
+
+    def refuse(path: Path, target: Path) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(Path, "replace", refuse)
+    clear_cache()
+    load_pack(folder, cache_dir=cache)
+    assert list(cache.iterdir()) == []

@@ -32,6 +32,7 @@ import contextlib
 import gc
 import json
 import marshal
+import os
 import re
 import zlib
 from collections import Counter
@@ -349,14 +350,18 @@ def _read_json(file: Path | None) -> dict[str, Any] | None:
 
 
 def _write_json(file: Path, raw: dict[str, Any]) -> None:
+    """Write ``file`` whole or not at all: through a temporary file of this process's own
+    (``<name>.<pid>.tmp``: another Tilewise writing the same pack's file writes its own), then
+    renamed into place; nothing is kept of a write that fails."""
+    tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
     try:
         text = json.dumps(raw, ensure_ascii=False)
         file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_suffix(".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(file)
     except (OSError, TypeError, ValueError):  # a TOML date is not JSON: just do not cache
-        return
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
 
 
 class _PackReader:
