@@ -338,3 +338,28 @@ def test_the_see_link_names_the_lesson_in_the_learners_language(window: Any) -> 
         assert "El Charleston" in text and "The Charleston" not in text, text
     finally:
         set_language("en")
+
+
+def test_undo_is_off_once_a_task_is_judged_right(window: Any) -> None:
+    """Tester 6 (shot 69): after "Well done!" on the kong of 3 craks Undo stayed on; it only
+    took the right answer back and switched Next off. It is off (so Tab skips it and a screen
+    reader hears it disabled), its description says how to try again, and the player's undo
+    (presenter mode's U and Ctrl+Z too) leaves the step done. A staged tile before the
+    answer is still taken back."""
+    player = open_step(window, "tiles", "find-jokers")
+    zone = next(z.id for z in player.desk.table.zones if z.kind == "group")
+    jokers = [t.tile_id for t in player.table_scene.tiles
+              if t.code == "J" and t.movable and t.area == "rack"]
+    player.drop(jokers[0], zone)
+    assert player.undo_button.isEnabled() and player.undo()  # a staged joker goes back
+    for joker in jokers:
+        player.drop(joker, zone)
+    feedback = player.command("as:kong")  # "Check as a kong"
+    assert feedback is not None and feedback.accepted and player.session.record().done
+    assert not player.undo_button.isEnabled() and player.next_button.isEnabled()
+    assert "start it again" in player.undo_button.accessibleDescription()
+    assert player.undo() is False and player.session.record().done
+    assert player.next_button.isEnabled()
+    player.reset_step()  # "Start this step again" still goes back
+    assert not player.session.record().done and not player.undo_button.isEnabled()
+    assert player.undo_button.accessibleDescription() == ""

@@ -763,11 +763,17 @@ class LessonPlayer(QWidget):
         self.back_button.setEnabled(session.index > 0)
         record = session.record()
         self.undo_button.setVisible(step.task is not None)
-        self.undo_button.setEnabled(self.desk is not None and self.desk.can_undo)
-        # a pass made is final (the lesson says so): Undo is off, and its tooltip says why
+        self.undo_button.setEnabled(self.desk is not None and self.desk.can_undo
+                                    and not record.done)
+        # a pass made is final (the lesson says so): Undo is off, and its tooltip says why;
+        # so is a right answer (tester 6): Undo would only take it back and switch Next off,
+        # which "Start this step again" does too (hints cleared as well)
         final = (_("A pass is final: the tiles that left your rack do not come back. To pass "
                    "again, start this step again.")
-                 if self.desk is not None and self.desk.committed else "")
+                 if self.desk is not None and self.desk.committed
+                 else _("Your answer was right, so there is nothing to undo. To try this step "
+                        "again, start it again.")
+                 if step.task is not None and record.done else "")
         self.undo_button.setToolTip(final)
         self.undo_button.setAccessibleDescription(final)
         self.hint_button.setEnabled(step.acting and len(step.hints) > record.hints_used)
@@ -1130,8 +1136,10 @@ class LessonPlayer(QWidget):
 
     def undo(self) -> bool:
         """Take back the learner's last move: a staged tile, or the accepted move of the step
-        (``LessonTable.undo``). False when there was nothing to take back."""
-        if self.desk is None or not self.desk.undo().changed:
+        (``LessonTable.undo``). False when there was nothing to take back, and on a step
+        already judged right (its Undo button is off then: "Start this step again" goes back;
+        presenter mode's U and Ctrl+Z come here too)."""
+        if self.desk is None or self.desk.done or not self.desk.undo().changed:
             return False
         self.changed.emit()
         self._clear_feedback()
