@@ -401,8 +401,17 @@ def test_a_whole_hand_shows_its_deal_code_large_and_reveals_a_rack_on_cue(
         assert view.table_scene.revealed == {"W"}
         view.table.clicked.emit(plate.rect.center())
         assert view.table_scene.revealed == set()
-        assert shown.next_step() and not shown.playing() and shown.player.isVisible()
+        # no ◀ ▶ over the hand: they showed, enabled, and the hand's view under them took
+        # the click (tester's report, shot 113); raised, they would cover its own buttons
+        assert not shown.next_button.isVisible() and not shown.back_button.isVisible()
+        key(shown, Qt.Key.Key_PageDown)  # the keys still go on to the next lesson step
+        assert not shown.playing() and shown.player.isVisible()
         assert shown.player.session.step.id == "recap" and not shown.code.isVisible()
+        # back on the steps, ▶ is shown again, on top (a click reaches it), and steps back
+        on_top = shown.childAt(shown.back_button.geometry().center())
+        assert on_top is shown.back_button and shown.next_button.isVisible()
+        qtbot.mouseClick(on_top, Qt.MouseButton.LeftButton)
+        assert shown.player.session.step.id == "play"
     finally:
         shown.close()
     flush_deletes(shown)
@@ -597,12 +606,15 @@ def test_f5_from_the_play_room_projects_its_hand_and_from_a_drill_the_lesson_und
     assert min(label.fontInfo().pixelSize() for label in
                shown.hand_view.side.findChildren(QLabel)) >= max(desk_type)
     assert shown.leave_button.isVisibleTo(shown)
+    # no ◀ ▶ over the room's hand (they showed, enabled, and did nothing: tester's report)
+    assert not shown.next_button.isVisible() and not shown.back_button.isVisible()
     assert (shown.player.lesson.id, shown.player.session.index) == ("charleston", 4)
     play_turn(shown.hand_view)  # a turn played in presenter mode ...
     moves = len(engine.moves)
     key(shown, Qt.Key.Key_PageDown)  # back to the lesson's steps, the next one
     assert not shown.playing() and not shown.code.isVisible()
     assert shown.player.session.index == 5
+    assert shown.childAt(shown.next_button.geometry().center()) is shown.next_button
     leave(shown)
     # ... is the room's hand when presenter mode is left: it carries on from there
     assert room.engine is engine and len(engine.moves) == moves and engine.wall

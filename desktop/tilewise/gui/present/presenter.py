@@ -4,7 +4,8 @@
 learner's progress is not touched) in presenter style: the high-contrast tiles (unless the
 colour-blind set is chosen), type sized from the window height (readable from the back of a
 hall at 1024x768 and at 4K), no library button, progress bar or hints; its own Back and Next
-(large, beside the way out, never focused) for a teacher with a mouse.
+(large, beside the way out, never focused) for a teacher with a mouse, over the lesson's steps
+(not over a hand played here, whose own buttons are there; the keys step from it).
 
 Keys (a presentation clicker sends Page Up / Page Down):
 
@@ -535,6 +536,7 @@ class PresenterWindow(QWidget):
         self.player.hide()
         view.show()
         view.table.setFocus()
+        self._place_steppers()
         self._after_step()
 
     def playing(self) -> bool:
@@ -549,6 +551,7 @@ class PresenterWindow(QWidget):
             self.player.head.addWidget(self.leave_button)
             self.code_large = True
             self.player.show()
+            self._place_steppers()
 
     def toggle_code(self) -> bool:
         """The deal code large, or smaller; returns True when large now."""
@@ -610,12 +613,25 @@ class PresenterWindow(QWidget):
         self.blank.setGeometry(self.rect())
         self._place_steppers()
 
+    def steppers_shown(self) -> bool:
+        """Whether ◀ and ▶ are on screen: not while a hand is played here (the play room's,
+        :meth:`play_on`, or a lesson's, :meth:`play_hand`). Over the hand they showed,
+        enabled, and a click did nothing: the hand's view, added after them, lay over them
+        and took it (tester's report, shot 113); raised, they would cover the hand's own
+        buttons at the bottom right (Declare a win). Page Up and Page Down still go to the
+        lesson's steps from the hand, Esc back to the play room."""
+        view = self.hand_view
+        return view is None or view.isHidden()
+
     def _place_steppers(self) -> None:
-        """Back and Next side by side in the bottom right corner, over the step (the black
-        screen stays over them)."""
+        """Back and Next side by side in the bottom right corner, over the step (raised over
+        any view added after them, so clicks reach them), the black screen over them; hidden
+        while a hand is played here (:meth:`steppers_shown`)."""
         margin = 8
         right = self.width() - margin
+        shown = self.steppers_shown()
         for button in (self.next_button, self.back_button):
+            button.setVisible(shown)
             button.adjustSize()
             size = button.sizeHint()
             button.setGeometry(right - size.width(), self.height() - margin - size.height(),
