@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from tilewise import __version__, releasekey
 from tilewise.gui.dialogs.languages import bundled_packs, fill_language_box, readiness_of
+from tilewise.gui.plaintext import unbroken
 from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import LANGUAGES, _, current_language, pgettext, set_language
 from tilewise.lessons.readiness import DEFAULT_THRESHOLD, Readiness
@@ -344,7 +345,7 @@ class ProfilesDialog(QDialog):
                 return
             self.store.delete_profile(chosen)
             self.message.setText(_("{name} was deleted. A copy is in the file {file}.",
-                                   name=name, file=saved.name))
+                                   name=name, file=unbroken(saved.name)))
         elif answer == "delete":
             self.store.delete_profile(chosen)
             self.message.setText(_("{name} was deleted.", name=name))
@@ -370,7 +371,7 @@ class ProfilesDialog(QDialog):
             log.warning("copy of a learner to %s failed: %s", path, error)
             self.message.setText(_("Nothing was deleted: the file {file} could not be written. "
                                    "Choose another folder, or make some room on the disk.",
-                                   file=path.name))
+                                   file=unbroken(path.name)))
             return None
         return path
 
