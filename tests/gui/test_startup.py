@@ -369,6 +369,30 @@ def test_the_import_hook_answers_the_same_and_keeps_no_lines(
     assert ("tw_latin", True) in answers and ("tw_plain", False) in answers
 
 
+def test_a_start_drops_the_source_lines_read_before_it(
+        qtbot: Any, home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines in ``linecache`` when the start begins (those PySide6's hook read for the
+    modules imported before ``keep_no_source_lines``: ~3.6 MB) are gone before the window is
+    built, not kept until the first paint's tasks or the player (issue 21, peak memory: the
+    window's objects took new heap arenas while those lines still filled the old ones)."""
+    from tilewise.gui import app, mainwindow
+
+    assert linecache.getlines(app.__file__)  # read before the start, as the hook read it
+    kept: list[bool] = []
+    built = mainwindow.MainWindow.__init__
+
+    def building(self: Any, *args: Any, **kwargs: Any) -> None:
+        kept.append(app.__file__ in linecache.cache)
+        built(self, *args, **kwargs)
+
+    monkeypatch.setattr(mainwindow.MainWindow, "__init__", building)
+    window = app.start(app.parser().parse_args(["--profile", "Ana", "--lang", "en"]))
+    assert window is not None
+    qtbot.addWidget(window)
+    assert kept == [False]
+    assert linecache.getlines(app.__file__)  # a traceback reads them again
+
+
 def test_without_the_hook_there_is_nothing_to_change(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 

@@ -391,13 +391,17 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     """Build the window for ``args`` (no event loop); None if the learner cancelled.
     ``log_file`` is named in the failure window of packs that could not be loaded at all
     after the first paint (:func:`load_or_quit`)."""
-    from tilewise.gui.startup import keep_no_source_lines, person_waits
+    from tilewise.gui.startup import forget_source_lines, keep_no_source_lines, person_waits
 
     keep_no_source_lines()  # before the imports below (gui/startup.py; issue 21, memory)
+    # The lines the hook left for the modules imported before it (tilewise.cli's, this
+    # module's: ~3.6 MB of str), dropped before the window's modules and widgets are made, so
+    # that these reuse the memory; kept until the first paint's tasks or the player's first
+    # build, they were freed only after those had taken new heap arenas (issue 21, peak memory).
+    forget_source_lines()
     from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations
-    from tilewise.gui.startup import forget_source_lines
     from tilewise.gui.style import style_sheet
     from tilewise.i18n import normalize_language, set_language, system_language
     from tilewise.store.settings import Settings
