@@ -721,3 +721,37 @@ def test_present_from_a_drill_opens_the_lesson_that_teaches_it(window: Any) -> N
     assert shown is not None and shown.player.lesson.id == window.packs[0].lessons[0].id
     shown.close()
     flush_deletes(shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_feedback_box_ends_left_of_back_and_next(window: Any, qtbot: Any, lang: str) -> None:
+    """At 1024x768 a quiz's verdict ('Nicht ganz.' on the Charleston's count) lay under ◀ ▶,
+    its bottom right corner and last words hidden (tester's report, shots 88 and 93): the
+    box ends left of them, its text wrapped before them."""
+    from tilewise.i18n import set_language
+
+    set_language(lang)
+    try:
+        open_step(window, "charleston", "east-count")
+        window.act_present.trigger()
+        shown = window.presenter
+        qtbot.waitUntil(lambda: shown.width() == 800)  # full screen: the offscreen 800x800
+        shown.showNormal()  # the projector's size
+        qtbot.waitUntil(lambda: not shown.isFullScreen())
+        shown.resize(1024, 768)
+        qtbot.waitUntil(lambda: shown.size().toTuple() == (1024, 768))
+        for wrong in ("n15", "n13"):
+            shown.player.choose(wrong)
+            QApplication.processEvents()
+            box = shown.player.feedback_box
+            assert box.isVisible() and shown.player.feedback.text()
+            corner = box.mapTo(shown, box.rect().bottomRight())
+            assert shown.width() == 1024
+            assert corner.x() < shown.back_button.x() - 4, (corner, shown.back_button.geometry())
+            # the whole verdict is in sight: its label is as tall as its text at its width
+            label = shown.player.feedback
+            assert label.height() >= label.heightForWidth(label.width()) - 1
+        shown.close()
+        flush_deletes(shown)
+    finally:
+        set_language("en")

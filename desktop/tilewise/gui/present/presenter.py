@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QGuiApplication,
@@ -70,6 +70,12 @@ from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, add_listener, pgettext, remove_listener
 from tilewise.lessons.model import HandScript, Lesson, Pack
 from tilewise.rules.seats import SEATS
+
+STEPPER_MARGIN = 8
+"""Logical pixels between ◀, ▶, the window's edges and the feedback box."""
+
+WIDGET_MAX = 16_777_215
+"""Qt's largest widget size (QWIDGETSIZE_MAX): no maximum."""
 
 
 def present_theme(theme: str) -> str:
@@ -300,6 +306,9 @@ class PresenterWindow(QWidget):
         for button in (self.back_button, self.next_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.notes_window: NotesWindow | None = None
+        # the feedback box is kept clear of them when it is laid out anew (it shows with a
+        # verdict, or moves beside a picture): ``_feedback_clear_of_steppers``
+        self.player.feedback_box.installEventFilter(self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._keys()
         self._closed = False
@@ -605,6 +614,7 @@ class PresenterWindow(QWidget):
                 self.hand_view.table.setFocus()  # the arrows and Space are the table's
         elif refocus and not self.player.table.hasFocus():
             self.setFocus()
+        self._feedback_clear_of_steppers()  # the box may have moved (beside a picture)
 
     # ---- window ---------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
@@ -627,7 +637,7 @@ class PresenterWindow(QWidget):
         """Back and Next side by side in the bottom right corner, over the step (raised over
         any view added after them, so clicks reach them), the black screen over them; hidden
         while a hand is played here (:meth:`steppers_shown`)."""
-        margin = 8
+        margin = STEPPER_MARGIN
         right = self.width() - margin
         shown = self.steppers_shown()
         for button in (self.next_button, self.back_button):
@@ -640,6 +650,28 @@ class PresenterWindow(QWidget):
             button.raise_()
         if self.blank.isVisible():
             self.blank.raise_()
+        self._feedback_clear_of_steppers()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """The feedback box shown or moved: it ends left of ◀ ▶ again."""
+        if watched is self.player.feedback_box and event.type() in (QEvent.Type.Show,
+                                                                     QEvent.Type.Move):
+            self._feedback_clear_of_steppers()
+        return super().eventFilter(watched, event)
+
+    def _feedback_clear_of_steppers(self) -> None:
+        """The step's feedback box ends left of ◀ ▶ (its text wraps before them): at the
+        bottom of the page, across it or under a quiz's options, its bottom right corner lay
+        under them (tester's report, shots 88 and 93: 'Nicht ganz.' at 1024x768). With the
+        steppers hidden (a hand played here) it has the whole width again."""
+        box = self.player.feedback_box
+        holder = box.parentWidget()
+        if holder is None or not self.steppers_shown():
+            box.setMaximumWidth(WIDGET_MAX)
+            return
+        left = box.mapTo(self, QPoint(0, 0)).x()  # the box keeps its left edge
+        room = self.back_button.x() - STEPPER_MARGIN - left
+        box.setMaximumWidth(max(room, self.width() // 2))
 
     def _style(self) -> None:
         """Type sized from the window height, on the step, the deal code and the hand."""
