@@ -273,6 +273,20 @@ def test_refusals_the_coach_keys_and_codes(qtbot: Any, window: Any) -> None:
     qtbot.mouseClick(view.deal_button, LEFT)
     assert view.engine.ruleset == "wsm" and view.engine.seed == 3
     assert QApplication.focusWidget() is view.table  # the keyboard plays the new deal
+    # Enter in the code field does what the button does (it did nothing): a bad code is
+    # refused in words and the hand stays; a good one is dealt
+    view.feedback.clear()
+    qtbot.mouseClick(view.code, LEFT)
+    view.code.selectAll()
+    qtbot.keyClicks(view.code, "zz")
+    qtbot.keyClick(view.code, Qt.Key.Key_Return)
+    assert "deal code cannot be read" in view.feedback.text()
+    assert view.engine.ruleset == "wsm" and view.code.hasFocus()
+    view.code.selectAll()
+    qtbot.keyClicks(view.code, "000-01x")
+    qtbot.keyClick(view.code, Qt.Key.Key_Enter)
+    assert view.engine.ruleset == "american" and view.engine.seed == 3
+    assert QApplication.focusWidget() is view.table
     assert view.deal_button.isVisible() and not view.code.isReadOnly()
     # the keyboard, as in the lesson player: Space selects the focused tile, 1 sends it to
     # the first zone (East's discard), the partners play on

@@ -252,6 +252,9 @@ class PlayView(DeskDrops, QWidget):
         bar.setMinimumHeight(QPushButton("Ag").sizeHint().height())
         root.addWidget(bar)
         self.deal_button.clicked.connect(self.deal_code)
+        # Enter in the code field does what "Deal this code" does (tester's report: it did
+        # nothing); in a lesson's hand the field is read-only and the button hidden
+        self.code.returnPressed.connect(self._code_entered)
         self.new_button.clicked.connect(self.new_deal)
         self.resume_button.clicked.connect(self.resume)
         self.back_button.clicked.connect(self.leave.emit)
@@ -378,6 +381,10 @@ class PlayView(DeskDrops, QWidget):
                         "000-01X."))
             return
         self.deal(ruleset, seed, str(self.seat.currentData()))
+
+    def _code_entered(self) -> None:
+        if self.guided is None and not self.presenting:  # where "Deal this code" is shown
+            self.deal_code()
 
     def new_deal(self) -> None:
         """A fresh random deal in the chosen ruleset (its code is shown to share)."""
