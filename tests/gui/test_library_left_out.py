@@ -50,6 +50,14 @@ def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
         assert "kein Lektionspaket installiert" not in said
         button = window.library.problems_button
         assert button is not None and button.isVisible() and button.text() == "Probleme anzeigen"
+        # no Practice or Review into rooms without lessons (they were offered): hidden, their
+        # menu entries off, the line says why; the keys start on the problems' button
+        rooms = window.library.room_buttons
+        assert len(rooms) == 2 and not any(b.isVisible() for b in rooms)
+        assert not window.practice.action.isEnabled() and not window.review.action.isEnabled()
+        assert "Übung und Wiederholung" in said, said
+        assert not window.library.note.isVisible()
+        assert window.focusWidget() is button
         shown.clear()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert len(shown) == 1 and "01-tiles.toml" in shown[0], shown
@@ -61,6 +69,14 @@ def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
 
 def test_no_pack_at_all_still_says_none_is_installed(window: Any) -> None:
     window.problems = []
+    shelf = window.shelf
     window.library.show_packs([], {}, "Sam")
-    assert "No lesson pack is installed." in _texts(window)
+    said = _texts(window)
+    assert "No lesson pack is installed." in said
+    assert "Practice and review use the lessons" in said
     assert window.library.problems_button is None
+    rooms = window.library.room_buttons
+    assert not any(b.isVisible() for b in rooms) and not window.practice.action.isEnabled()
+    window.library.show_packs(shelf, {}, "Sam")  # a pack again: both rooms are offered
+    assert all(b.isVisible() for b in rooms) and window.review.action.isEnabled()
+    assert window.library.note.isVisible()

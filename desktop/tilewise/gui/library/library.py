@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -158,6 +158,7 @@ class LibraryView(QWidget):
         self.cards: list[LessonCard] = []
         self.room_lines: list[QWidget] = []  # rooms' lines under the cards (``add_line``)
         self.room_buttons: list[QPushButton] = []  # the rooms' buttons (``add_action``)
+        self.room_actions: list[QAction] = []  # and their menu entries
         self.retranslate()
 
     def show_packs(self, packs: list[PackEntry],
@@ -205,37 +206,60 @@ class LibraryView(QWidget):
                 grid.addWidget(card, row + number // 2, number % 2)
             row += (len(pack.lessons) + 1) // 2
         self.problems_button = None
-        if not self.packs and self.left_out:
-            grid.addWidget(self._unopened(), 0, 0, 1, 2)
-        elif not self.packs:
-            grid.addWidget(QLabel(_("No lesson pack is installed.")), 0, 0)
         if not self.packs:
-            row = 1  # the line (and button) at the top, the room under them left empty
+            grid.addWidget(self._empty(), 0, 0, 1, 2)
+            row = 1  # the lines (and button) at the top, the room under them left empty
         grid.setRowStretch(row, 1)
         self.scroller.setWidget(body)
+        self._rooms_shown()
         self._tab_order()
 
-    def _unopened(self) -> QWidget:
-        """The empty library when the packs were left out: why, and a button to the problems
-        (a pack was installed, only broken: it said none was installed)."""
+    def _empty(self) -> QWidget:
+        """The empty library: no pack installed, or (``left_out``) every pack left out for
+        its problems, then a button to them (a pack was installed, only broken: it said none
+        was installed); and why Practice and Review are not offered (:meth:`_rooms_shown`)."""
         box = QWidget()
-        box.setObjectName("packsUnopened")
+        box.setObjectName("packsUnopened" if self.left_out else "packsNone")
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
-        # TRANSLATORS: the library when every lesson pack was left out for problems in its files
-        why = QLabel(_("No lesson pack could be opened, because of problems in the pack "
-                       "files."))
-        why.setObjectName("packsUnopenedWhy")
-        # TRANSLATORS: under the line above, over the button "Show the problems"
-        how = QLabel(_("The problems name each file and line to fix."))
-        for label in (why, how):
+        if self.left_out:
+            # TRANSLATORS: the library when every lesson pack was left out for problems in
+            # its files
+            why = QLabel(_("No lesson pack could be opened, because of problems in the pack "
+                           "files."))
+            why.setObjectName("packsUnopenedWhy")
+            # TRANSLATORS: under the line above, over the button "Show the problems"
+            lines = [why, QLabel(_("The problems name each file and line to fix."))]
+        else:
+            lines = [QLabel(_("No lesson pack is installed."))]
+        # TRANSLATORS: the empty library, where the buttons "Practice: ..." and "Review my
+        # mistakes" are not shown (their practice lines and mistakes come from the lessons)
+        rooms = QLabel(_("Practice and review use the lessons, so they come back once a "
+                         "lesson pack opens."))
+        rooms.setObjectName("packsNoRooms")
+        for label in (*lines, rooms):
             label.setWordWrap(True)
             column.addWidget(label)
-        self.problems_button = QPushButton(_("Show the problems"))
-        self.problems_button.setObjectName("showProblems")
-        self.problems_button.clicked.connect(self.show_problems.emit)
-        column.addWidget(self.problems_button, 0, Qt.AlignmentFlag.AlignLeft)
+        if self.left_out:
+            self.problems_button = QPushButton(_("Show the problems"))
+            self.problems_button.setObjectName("showProblems")
+            self.problems_button.clicked.connect(self.show_problems.emit)
+            column.insertWidget(len(lines), self.problems_button, 0,
+                                Qt.AlignmentFlag.AlignLeft)
         return box
+
+    def _rooms_shown(self) -> None:
+        """Practice and Review (their buttons, menu entries, and the note on the practice
+        lines) only with a lesson pack to show: the empty library led a learner into a
+        practice without its Charleston lines or card, and a review of mistakes in lessons
+        that are not there (tester's report). Hidden, not disabled: Tab goes to what can be
+        done, and the empty library's own line says why they are not there."""
+        shown = bool(self.packs)
+        self.note.setVisible(shown)
+        for button in self.room_buttons:
+            button.setVisible(shown)
+        for action in self.room_actions:
+            action.setEnabled(shown)
 
     def add_line(self, widget: QWidget) -> None:
         """Put a room's line (the review's suggestion) under the lesson cards, over the row
@@ -246,10 +270,15 @@ class LibraryView(QWidget):
         self.room_lines.append(widget)
         self._tab_order()
 
-    def add_action(self, button: QPushButton) -> None:
-        """Put a room's button (practice, review) in the row under the lesson cards."""
+    def add_action(self, button: QPushButton, action: QAction | None = None) -> None:
+        """Put a room's button (practice, review) in the row under the lesson cards; it and
+        the room's menu ``action`` are offered only while a pack is shown
+        (:meth:`_rooms_shown`)."""
         self.action_row.addWidget(button, 1)
         self.room_buttons.append(button)
+        if action is not None:
+            self.room_actions.append(action)
+        self._rooms_shown()
         self._tab_order()
 
     def _tab_order(self) -> None:
