@@ -13,7 +13,12 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication
 
-from tilewise.gui.dialogs.problems import FRAME_ROOM, ProblemsDialog
+from tilewise.gui.dialogs.problems import (
+    FRAME_ROOM,
+    SHOWN_LINES,
+    ProblemsDialog,
+    pack_problems_box,
+)
 from tilewise.i18n import set_language
 
 CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
@@ -41,7 +46,7 @@ def test_many_long_problems_fit_a_1024x768_screen_and_ok_stays_in_sight(
         window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     set_language("de")
     problems = _german_problems(tmp_path)
-    assert len(problems) >= 20 and all("ist kein Steincode" in p for p in problems[:20])
+    assert len(problems) > 20 and all("ist kein Steincode" in p for p in problems)
     window.problems = problems
     boxes: list[ProblemsDialog] = []
 
@@ -55,7 +60,7 @@ def test_many_long_problems_fit_a_1024x768_screen_and_ok_stays_in_sight(
     window.report_problems()
     (box,) = boxes
     assert box.text().startswith("Ein Paket mit diesen Problemen wurde weggelassen")
-    assert box.lines.toPlainText().splitlines() == problems[:20]
+    assert box.lines.toPlainText().splitlines() == problems  # all (the first 20 were shown)
     for area in (QRect(0, 0, 1024, 768), box.screen().availableGeometry()):  # 800x800 offscreen
         box.fit_to(area)
         qtbot.waitUntil(lambda a=area: box.height() <= a.height() - 2 * FRAME_ROOM)
@@ -83,3 +88,29 @@ def test_a_short_problem_gets_a_short_box_without_scrolling(qtbot: Any) -> None:
     assert box.lines.isReadOnly() and box.lines.accessibleName() == "Problems"
     qtbot.keyClick(box, Qt.Key.Key_Escape)  # Esc closes it too
     assert not box.isVisible()
+
+
+def test_past_the_shown_lines_the_box_says_how_many_more_and_when_none_opened(qtbot: Any) -> None:
+    """More problems than the box lists: the last line counts the rest in the catalog's
+    plural; with every pack failed the first sentence does not say "the other lessons are as
+    before"."""
+    lines = [f"/packs/p/0{k}.toml: steps[{k}].tiles[0]: 'QQ' is not a tile code"
+             for k in range(SHOWN_LINES + 3)]
+    set_language("de")
+    try:
+        box = pack_problems_box(lines, none_opened=True)
+        qtbot.addWidget(box)
+        shown = box.lines.toPlainText().splitlines()
+        assert shown[:-1] == lines[:SHOWN_LINES]
+        assert shown[-1].startswith("... und 3 weitere Probleme."), shown[-1]
+        assert box.text().startswith("Wegen dieser Probleme konnte kein Lektionspaket")
+        assert "wie zuvor" not in box.text()
+        one = pack_problems_box(lines[:SHOWN_LINES + 1], none_opened=False)
+        qtbot.addWidget(one)
+        assert one.lines.toPlainText().splitlines()[-1].startswith("... und 1 weiteres Problem.")
+        assert one.text().startswith("Ein Paket mit diesen Problemen wurde weggelassen")
+        exact = pack_problems_box(lines[:SHOWN_LINES], none_opened=False)
+        qtbot.addWidget(exact)
+        assert exact.lines.toPlainText().splitlines() == lines[:SHOWN_LINES]  # no "more" line
+    finally:
+        set_language("en")

@@ -712,15 +712,9 @@ class MainWindow(QMainWindow):
         """Tell the learner which packs did not load (file, key path, problem)."""
         if not self.problems:
             return
-        from tilewise.gui.dialogs.problems import ProblemsDialog  # on first use (issue 21)
+        from tilewise.gui.dialogs.problems import pack_problems_box  # on first use (issue 21)
 
-        # TRANSLATORS: problems box; keep the command "tilewise pack check", translate FOLDER
-        # (the pack's folder, which the person types there)
-        box = ProblemsDialog(_("A pack with these problems was left out; the other lessons are "
-                               "as before. Fix the files, check the pack with: tilewise pack "
-                               "check FOLDER, and start Tilewise again."), self.problems[:20],
-                             self)
-        box.exec()
+        pack_problems_box(self.problems, none_opened=not self.packs, parent=self).exec()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._closed:

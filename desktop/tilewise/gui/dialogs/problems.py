@@ -7,6 +7,12 @@ window frame), the problem lines scroll in a read-only text field (a screen read
 a person can select and copy it, arrow keys and Page Down scroll it), and the OK button stays
 in sight; it is the default button and has the focus, so Enter and Esc close the box as
 before. Every line is plain text: the lines quote pack files.
+
+:func:`pack_problems_box` is the box the main window shows: every problem up to
+:data:`SHOWN_LINES` (the box listed the first 20 and said nothing of the rest), then how many
+more there are; its first sentence says whether the other lessons are there (some pack
+opened) or none could be opened (every pack failed: it said "the other lessons are as
+before" then too).
 """
 
 from __future__ import annotations
@@ -29,11 +35,16 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.qtlang import translate_buttons
-from tilewise.i18n import _
+from tilewise.i18n import _, ngettext
 
 WIDTH = 720
 """The box's width when the screen has room, in logical pixels (as wide as the message box
 was at 1024x768, so a ``file: key: problem`` line of the core pack takes two lines)."""
+
+SHOWN_LINES = 200
+"""At most this many problem lines are listed (they scroll); a last line says how many more
+there are. A pack that fails everywhere (a tile code misspelt in every step) can give
+thousands, which the box would lay out for nothing: the author runs ``tilewise pack check``."""
 
 FRAME_ROOM = 48
 """Logical pixels kept free around the box inside the screen's available geometry, for the
@@ -149,3 +160,33 @@ class ProblemsDialog(QDialog):
             self.fit_to(screen.availableGeometry())
         super().showEvent(event)
         self.ok_button().setFocus()
+
+
+def pack_problems_box(problems: Sequence[str], *, none_opened: bool,
+                      parent: QWidget | None = None) -> ProblemsDialog:
+    """The box for the packs left out with ``problems`` (``file: key path: problem`` lines,
+    in the interface's language): every line up to :data:`SHOWN_LINES`, then one saying how
+    many more (a plural of the catalog); ``none_opened``: no pack could be opened at all, so
+    its first sentence does not say that the other lessons are as before."""
+    if none_opened:
+        # TRANSLATORS: problems box when every lesson pack failed; keep the command
+        # "tilewise pack check", translate FOLDER (the pack's folder, which the person types)
+        intro = _("No lesson pack could be opened, because of these problems. Fix the files, "
+                  "check each pack with: tilewise pack check FOLDER, and start Tilewise "
+                  "again.")
+    else:
+        # TRANSLATORS: problems box; keep the command "tilewise pack check", translate FOLDER
+        # (the pack's folder, which the person types there)
+        intro = _("A pack with these problems was left out; the other lessons are as before. "
+                  "Fix the files, check the pack with: tilewise pack check FOLDER, and start "
+                  "Tilewise again.")
+    lines = list(problems[:SHOWN_LINES])
+    more = len(problems) - len(lines)
+    if more:
+        # TRANSLATORS: the problems box's last line, under the problems it lists; keep the
+        # command "tilewise pack check", translate FOLDER as in the box's first sentence
+        lines.append(ngettext("... and {n} more problem. tilewise pack check FOLDER lists "
+                              "every one.",
+                              "... and {n} more problems. tilewise pack check FOLDER lists "
+                              "every one.", more))
+    return ProblemsDialog(intro, lines, parent)
