@@ -19,6 +19,15 @@ the load of a shared machine than wall time). One warm-up run each, then REPEATS
 most 1.3x, issue 21). Byte code is cached in a temporary ``PYTHONPYCACHEPREFIX`` (as an
 installed or frozen app has it).
 
+The floor (an info row, issue 21): ``startup_floor.py`` beside this file, a program that imports
+none of Tilewise's modules and does only what any Tilewise start must do beyond the bare window
+(the fonts, the catalog, the settings and the learner store read, the app's style sheet, a
+library of the same texts and widgets: see its docstring), run warm in the same interleaved
+runs, from the HOME the app's runs keep (its library entry, store and settings) and with the
+app's style sheet for that start (``gui.style.style_sheet``, light, the usual font size, as on
+the offscreen platform). Its ratio to the bare window is the least the app's could be with this
+design; the gap between it and the app is what the app does beyond it.
+
 The first start is measured too: each run with a new empty ``HOME`` and ``TILEWISE_HOME`` (no
 settings, no profile, no pack cache), byte code still cached; the same goal.
 
@@ -69,6 +78,21 @@ sys.exit(app.exec())
 """
 
 APP = "import sys; from tilewise.cli import main; sys.exit(main(sys.argv[1:]))"
+FLOOR = Path(__file__).with_name("startup_floor.py")
+
+
+def floor_args(home: Path) -> list[str]:
+    """The floor program's command line for the app's warm ``home`` (``TILEWISE_HOME``) and
+    profile ``Bench``; writes the app's style sheet there for it to read (light, the usual
+    font size: what ``gui.style.style_sheet`` gives on the offscreen platform)."""
+    sys.path.insert(0, str(ROOT / "desktop"))
+    from tilewise.gui.style import DEFAULT_SYSTEM_PX, style_sheet
+
+    sheet = home / "floor-style.qss"
+    sheet.write_text(style_sheet("classic", 1.0, dark=False, system_px=DEFAULT_SYSTEM_PX),
+                     encoding="utf-8")
+    return ["--root", str(ROOT), "--home", str(home), "--profile", "Bench",
+            "--sheet", str(sheet)]
 
 
 class Start:
@@ -206,13 +230,17 @@ def run(quick: bool = False) -> list[Row]:
     app_args = ["--profile", "Bench", "--lang", "en"]
     _time_to_ready(BARE, [], env)
     _time_to_ready(APP, app_args, env)
+    floor_code, floor_with = FLOOR.read_text(encoding="utf-8"), floor_args(Path(home))
+    _time_to_ready(floor_code, floor_with, env)
     bare: list[Start] = []
     app: list[Start] = []
+    floor: list[Start] = []
     first_bare: list[Start] = []
     first_app: list[Start] = []
     for _ in range(repeats):
         bare.append(_time_to_ready(BARE, [], env))
         app.append(_time_to_ready(APP, app_args, env))
+        floor.append(_time_to_ready(floor_code, floor_with, env))
         fresh = tempfile.mkdtemp(prefix="tilewise-bench-first-")
         first = dict(env, HOME=fresh, TILEWISE_HOME=str(Path(fresh) / "tilewise"),
                      XDG_CONFIG_HOME=str(Path(fresh) / ".config"),
@@ -225,6 +253,7 @@ def run(quick: bool = False) -> list[Row]:
     cpu_b, cpu_a = _median(bare, "cpu"), _median(app, "cpu")
     fcpu_b, fcpu_a = _median(first_bare, "cpu"), _median(first_app, "cpu")
     settled, first_settled = _median(app, "settled"), _median(first_app, "settled")
+    floor_s, floor_cpu = _median(floor, "ready"), _median(floor, "cpu")
     return [
         goal("start from source to the library, warm", app_s, "s", baseline=bare_s,
              ratio=app_s / bare_s, limit=1.3, on="ratio",
@@ -233,6 +262,9 @@ def run(quick: bool = False) -> list[Row]:
              ratio=cpu_a / cpu_b),
         info("start from source, warm, to SETTLED (start-up tasks done)", settled, "s",
              baseline=bare_s, ratio=settled / bare_s),
+        info("floor: only what any start must do (startup_floor.py), warm", floor_s, "s",
+             baseline=bare_s, ratio=floor_s / bare_s,
+             note=f"CPU {floor_cpu:.3f} s, {floor_cpu / cpu_b:.2f}x the bare window's"),
         goal("start from source, first start (empty HOME)", fa, "s", baseline=fb,
              ratio=fa / fb, limit=1.3, on="ratio", note=f"median of {repeats}"),
         info("start from source, first start, CPU seconds to READY", fcpu_a, "s",
