@@ -61,6 +61,9 @@ def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
         shown.clear()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert len(shown) == 1 and "01-tiles.toml" in shown[0], shown
+        # tomllib's words in German too (they came in English)
+        assert "ungültiger Wert (ein Text braucht Anführungszeichen) (in Zeile 7, Spalte 3)" \
+            in shown[0], shown[0]
         # every pack failed: not "the other lessons are as before"
         assert shown[0].startswith("Wegen dieser Probleme konnte kein Lektionspaket"), shown[0]
         window.close()

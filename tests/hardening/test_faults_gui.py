@@ -463,7 +463,7 @@ def test_one_bad_pack_never_stops_the_others(tmp_path: Path, monkeypatch: pytest
     assert problems == [
         f"{fifo / '09-pipe.toml'}: file: is not a plain file (a folder, pipe or device); a "
         "pack holds plain files only",
-        f"{crash}: RecursionError: maximum recursion depth exceeded"]
+        f"{crash}: the pack could not be read: tables or lists are nested too deeply"]
     pack_module.clear_cache()
 
 

@@ -249,7 +249,8 @@ def test_an_unreadable_lesson_file_is_a_problem(tmp_path: Path, capsys: pytest.C
 
     monkeypatch.setattr(packlimits, "read_regular", refuse)  # the reader of every pack file
     assert check_lines(folder, capsys)[0] == "pack.toml: file: cannot read the file: " \
-                                             "Permission denied"
+                                             "reading it is not allowed (see the file's " \
+                                             "permissions)"
 
 
 def test_read_regular_never_reads_past_its_limit(tmp_path: Path) -> None:
@@ -402,8 +403,7 @@ def test_an_asset_that_is_a_link_or_missing_or_too_big_is_refused(tmp_path: Path
     (tmp_path / "link.png").symlink_to(tmp_path / "real.png")
     assert asset_problem(tmp_path / "link.png") == "is a symbolic link; a pack holds plain " \
                                                    "files only"
-    assert asset_problem(tmp_path / "gone.png") == "cannot read the file: No such file or " \
-                                                   "directory"
+    assert asset_problem(tmp_path / "gone.png") == "cannot read the file: the file is missing"
     assert "at most 10" in str(asset_problem(tmp_path / "real.png", PackLimits(asset_bytes=10)))
 
 

@@ -107,7 +107,7 @@ def test_deeply_nested_toml_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     clear_cache()
     problems = [str(p).split(": ", 1)[1] for p in caught.value.problems]
     assert len(problems) == 1
-    assert problems[0].startswith("file: cannot read TOML: maximum recursion depth exceeded")
+    assert problems[0] == "file: cannot read TOML: tables or lists are nested too deeply"
 
 
 @pytest.mark.parametrize("asset", ["../../etc/passwd", "/etc/passwd", "C:/x.png",

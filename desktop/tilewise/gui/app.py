@@ -199,7 +199,13 @@ def load_packs(folders: list[Path], later: list[MovesCheck] | None = None
             log.error("pack %s did not load: %s", folder, error)
         except Exception as error:  # noqa: BLE001 - one pack's failure, never the app's
             log.exception("pack %s did not load", folder)
-            problems.append(f"{folder}: {type(error).__name__}: {error}")
+            from tilewise.i18n import _
+            from tilewise.lessons.packwords import fault_said  # its words, not Python's
+
+            # TRANSLATORS: problems box: a pack that failed in a way the checker does not
+            # name (a file vanishing as it was read, a fault of Tilewise)
+            problems.append(f"{folder}: " + _("the pack could not be read: {error}",
+                                              error=fault_said(error)))
     from tilewise.i18n import _
 
     kept: dict[str, Pack] = {}

@@ -200,8 +200,13 @@ def _check_hand(pack: Pack, hand: HandScript, report: Callable[[str, str], None]
         try:
             card = card_from_pack(pack)
         except (KeyError, ValueError) as error:
+            # a KeyError names the missing lesson or lesson/step (``hand.card.CARD_STEPS``);
+            # a ValueError's words are translated already
+            # TRANSLATORS: pack check: {where} is a lesson id or lesson/step ids, as jokers/card
+            why = _("{where} is not in this pack", where=error.args[0]) if isinstance(
+                error, KeyError) else str(error)
             report("hand", _("an American hand needs the pack's practice card: {error}",
-                             error=error))
+                             error=why))
             return
     key = repr((hand, card))
     if key not in scripts:
@@ -287,8 +292,11 @@ def _other_tables(lesson: Lesson, index: int, judge: Judge, main_line: _Line,
 
 
 def _fault(error: BaseException) -> str:
-    """A fault of the core as a pack check line names it: its type and message."""
-    return f"{type(error).__name__}: {error}"
+    """A fault of the core as a pack check line names it (``packwords.fault_said``: its type
+    and message, an ``OSError`` in words)."""
+    from tilewise.lessons.packwords import fault_said  # only for a failure
+
+    return fault_said(error)
 
 
 def _after(report: Callable[[str, str], None], after: str) -> Callable[[str, str], None]:
@@ -398,16 +406,24 @@ def _ask(judge: Judge, question: Mapping[str, Any], key: str,
     try:
         answer = judge(question)
     except ValueError as exc:  # tilewise.rules.referee.ScenarioError is a ValueError
-        report(key, _("the core cannot read this scenario: {error}", error=exc))
+        report(key, _("the core cannot read this scenario: {error}", error=_core_said(exc)))
         return None
     except Exception as exc:  # a fault in the core must not stop the check of the pack
         report(key, _("the core failed on this scenario: {error}",
                       error=_fault(exc)))
         return None
     if "error" in answer:
-        report(key, _("the core cannot read this scenario: {error}", error=answer["error"]))
+        report(key, _("the core cannot read this scenario: {error}",
+                      error=_core_said(str(answer["error"]))))
         return None
     return answer
+
+
+def _core_said(error: ValueError | str) -> str:
+    """The core's refusal in the interface's language (``packwords.core_error_said``)."""
+    from tilewise.lessons.packwords import core_error_said  # only for a failure
+
+    return core_error_said(error)
 
 
 def _show(value: Any) -> str:

@@ -93,7 +93,8 @@ def read_regular(path: Path, limit: int) -> bytes:
     info = os.lstat(path)
     _check_mode(info.st_mode)
     if info.st_size > limit:
-        raise PackFileError(f"{info.st_size} bytes; a pack file may hold at most {limit}")
+        raise PackFileError(_("{n} bytes; a pack file may hold at most {most}", n=info.st_size,
+                              most=limit))
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | \
         getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
@@ -118,7 +119,9 @@ def read_pack_file(file: Path) -> tuple[dict[str, Any] | None, list[tuple[str, s
     except PackFileError as exc:
         return None, [("file", str(exc))]
     except OSError as exc:
-        return None, [("file", _("cannot read the file: {error}", error=exc.strerror or exc))]
+        from tilewise.lessons.packwords import os_error_said  # only for a failure
+
+        return None, [("file", _("cannot read the file: {error}", error=os_error_said(exc)))]
     except UnicodeDecodeError as exc:
         # TRANSLATORS: pack check: where in a pack's file a problem is ("file: byte 12:
         # not UTF-8 text"); the problems box lists these lines
@@ -131,9 +134,10 @@ def read_pack_file(file: Path) -> tuple[dict[str, Any] | None, list[tuple[str, s
     try:
         data = read_toml(text)
     except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError: a ValueError
-        at = re.search(r"\(at line (\d+)", str(exc))
-        return None, [(_("line {n}", n=at.group(1)) if at else "file",
-                       _("cannot read TOML: {error}", error=exc))]
+        from tilewise.lessons.packwords import toml_error_said  # only for a failure
+
+        line, said = toml_error_said(exc)  # its words in the interface's language
+        return None, [(_("line {n}", n=line) if line is not None else "file", said)]
     over = shape_problems(data, LIMITS)
     return (None, over) if over else (data, [])
 
@@ -346,7 +350,9 @@ def asset_problem(path: Path, limits: PackLimits = LIMITS) -> str | None:
     except PackFileError as error:
         return str(error)
     except OSError as error:
-        return _("cannot read the file: {error}", error=error.strerror)
+        from tilewise.lessons.packwords import os_error_said  # only for a failure
+
+        return _("cannot read the file: {error}", error=os_error_said(error))
     return asset_content_problem(path, data)
 
 

@@ -137,8 +137,12 @@ def check_script(hand: HandScript, card: PracticeCard | None) -> Report:
     """Play ``hand``'s script through the engine; return ``(key path, message)`` problems."""
     try:
         guided = GuidedHand(hand, card)
-    except (DealCodeError, ValueError) as error:
+    except DealCodeError as error:  # its words are in the interface's language already
         return [("deal", str(error))]
+    except ValueError as error:  # the core refuses the deal's table (a tile, a state)
+        from tilewise.lessons.packwords import core_error_said
+
+        return [("deal", core_error_said(error))]
     problems: Report = []
     engine = guided.engine
     for i, point in enumerate(hand.script):
