@@ -23,7 +23,7 @@ def test_missing_file_gives_defaults(home: Path) -> None:
     assert settings == Settings()
     assert settings.recovered_from is None
     assert (settings.language, settings.theme, settings.tile_size, settings.text_scale,
-            settings.last_profile) == ("", "classic", 64, 1.0, None)
+            settings.last_profile) == ("", "classic", 64, None, None)  # no scale chosen
 
 
 def test_round_trip_in_tilewise_home(home: Path) -> None:
@@ -89,8 +89,8 @@ def test_a_settings_text_is_read_as_tomllib_reads_it_or_moved_aside_as_it_refuse
         ('theme = "neon"', "theme", "classic"),
         ("tile_size = 9000", "tile_size", 64),
         ("tile_size = true", "tile_size", 64),
-        ("text_scale = 0.1", "text_scale", 1.0),
-        ('text_scale = "big"', "text_scale", 1.0),
+        ("text_scale = 0.1", "text_scale", None),
+        ('text_scale = "big"', "text_scale", None),
         ("last_profile = -2", "last_profile", None),
         ('language = "not a language"', "language", ""),
         ("reduced_motion = 1", "reduced_motion", False),
@@ -108,6 +108,24 @@ def test_a_bad_value_falls_back_to_its_default_only(tmp_path: Path, line: str, f
     assert settings.recovered_from is None
     if field != "theme":
         assert settings.theme == "contrast"
+
+
+def test_a_text_scale_is_kept_only_once_chosen(tmp_path: Path) -> None:
+    """None until chosen (the window then takes the screen's); a chosen 1.0 is kept as chosen;
+    the 1.0 every older settings file holds, chosen or not, reads as not chosen."""
+    path = tmp_path / "settings.toml"
+    Settings().save(path)
+    assert "text_scale" not in path.read_text(encoding="utf-8")
+    assert Settings.load(path).text_scale is None
+    Settings(text_scale=1.0).save(path)
+    assert "text_scale_chosen = true" in path.read_text(encoding="utf-8")
+    assert Settings.load(path).text_scale == 1.0
+    path.write_text('theme = "classic"\ntile_size = 64\ntext_scale = 1.0\n', encoding="utf-8")
+    assert Settings.load(path).text_scale is None  # an older Tilewise's default
+    path.write_text("text_scale = 1.5\n", encoding="utf-8")
+    assert Settings.load(path).text_scale == 1.5  # an older file's choice (not the default)
+    path.write_text("text_scale = 1.0\ntext_scale_chosen = 1\n", encoding="utf-8")
+    assert Settings.load(path).text_scale is None  # the mark is true or nothing
 
 
 def test_integer_text_scale_is_accepted(tmp_path: Path) -> None:

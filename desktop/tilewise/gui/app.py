@@ -408,7 +408,7 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     from tilewise.gui.faults import ProfileLock, RaiseWatcher, ask_running, signal_running
     from tilewise.gui.mainwindow import MainWindow, first_profile
     from tilewise.gui.qtlang import install_qt_translations
-    from tilewise.gui.style import style_sheet
+    from tilewise.gui.style import app_style_sheet
     from tilewise.i18n import normalize_language, set_language, system_language
     from tilewise.store.settings import Settings
 
@@ -420,10 +420,11 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     language = normalize_language(args.lang or settings.language or system_language()) or "en"
     set_language(language)
     install_qt_translations(app, language)
-    app.setStyleSheet(style_sheet(settings.theme, settings.text_scale))
+    # the learner's text scale, else one for the screen's size (a 4K TV at 96 dpi: 2.0)
+    app.setStyleSheet(app_style_sheet(settings.theme, settings.text_scale))
     # A system switch between light and dark applies at once.
     app.styleHints().colorSchemeChanged.connect(
-        lambda _scheme: app.setStyleSheet(style_sheet(settings.theme, settings.text_scale)))
+        lambda _scheme: app.setStyleSheet(app_style_sheet(settings.theme, settings.text_scale)))
     store = open_store()
     profile = first_profile(store, settings, args.profile, language)
     lock = None

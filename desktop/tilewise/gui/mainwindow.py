@@ -40,7 +40,7 @@ from tilewise.gui.practice.hub import install_practice
 from tilewise.gui.qtlang import install_qt_translations
 from tilewise.gui.review.room import install_review
 from tilewise.gui.startup import AfterFirstPaint, BeforeInput, forget_source_lines
-from tilewise.gui.style import style_sheet
+from tilewise.gui.style import app_style_sheet, screen_times, text_scale_for
 from tilewise.i18n import _, add_listener, current_language, remove_listener, set_language
 from tilewise.lessons.shelf import PackEntry, entry_of
 from tilewise.store.progress import Profile, ProgressStore, SaveFailed
@@ -110,7 +110,9 @@ class MainWindow(QMainWindow):
         self.library.show_problems.connect(self.report_problems)
         self._menus()
         add_listener(self.retranslate)
-        self.resize(1280, 860)
+        # as large beside its type as on a 1080p screen (a 4K TV at 96 dpi: twice as large)
+        times = screen_times()
+        self.resize(round(1280 * times), round(860 * times))
         self.retranslate()
         self.show_library()
         self.practice = install_practice(self)  # practice modes (issue 8, gui/practice/hub.py)
@@ -261,7 +263,7 @@ class MainWindow(QMainWindow):
             pack, lesson = self._library_lesson(focused=room is self.library)
             saved = self._saved_session(pack.id, lesson.id)
         window = PresenterWindow(self.packs, pack, lesson, saved, theme=self.settings.theme,
-                                 text_scale=self.settings.text_scale,
+                                 text_scale=self.settings.text_scale or 1.0,  # by height
                                  screen_choice=self.settings.present_screen, feedback=feedback)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         window.closed.connect(lambda: self._presenter_closed(window.pack, window.place_now()))
@@ -668,7 +670,8 @@ class MainWindow(QMainWindow):
         from tilewise.gui.dialogs.dialogs import SettingsDialog
 
         s = self.settings
-        dialog = SettingsDialog(current_language(), s.theme, s.tile_size, s.text_scale, self,
+        shown_scale = text_scale_for(s.text_scale)  # the screen's when none was chosen
+        dialog = SettingsDialog(current_language(), s.theme, s.tile_size, shown_scale, self,
                                 present_screen=s.present_screen, unlock_all=s.unlock_all,
                                 reduced_motion=s.reduced_motion,
                                 readiness=self.language_readiness(),
@@ -684,13 +687,15 @@ class MainWindow(QMainWindow):
         practice = getattr(self.practice, "_charleston", None)
         if practice is not None:
             practice.table_scene.animate = not s.reduced_motion
-        s.theme, s.tile_size, s.text_scale = theme, tile_size, text_scale
+        s.theme, s.tile_size = theme, tile_size
+        if text_scale != shown_scale:  # chosen: it wins over the screen's from now on
+            s.text_scale = text_scale
         self.store.set_profile_language(self.profile.id, language)
         self.profile = self.store.profile(self.profile.id) or self.profile
         self._save_settings()
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            app.setStyleSheet(style_sheet(theme, text_scale))
+            app.setStyleSheet(app_style_sheet(theme, s.text_scale))
         if self._images is not None:  # else made in the new theme when first used
             self._images.set_theme(theme)
         self.apply_language(language)  # listeners re-render the library and the step

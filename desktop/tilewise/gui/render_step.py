@@ -72,7 +72,7 @@ class Renderer:
         set_language(lang)
         install_qt_translations(self.app, lang)
         settings = Settings(language=lang, theme=theme)
-        self.app.setStyleSheet(style_sheet(theme, settings.text_scale))
+        self.app.setStyleSheet(style_sheet(theme, 1.0))  # never the screen's: the same PNG
         # A throwaway store and settings file: a render never writes into a learner's data,
         # even when TILEWISE_HOME names a real data folder (issue 16).
         scratch = Path(tempfile.mkdtemp(prefix="tilewise-render-"))

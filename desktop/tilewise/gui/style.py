@@ -7,8 +7,42 @@ and the system font size; colours follow the system's light or dark scheme.
 
 from __future__ import annotations
 
+import re
+
 #: Size in logical px of a typical desktop default font (10 pt at 96 dpi).
 DEFAULT_SYSTEM_PX = 40 / 3
+
+#: The screen, in logical pixels, that the type sizes are made for: a 1080p one. A larger
+#: screen with no desktop scaling (a 4K TV at 96 dpi) gets a larger text scale by default.
+DESIGN_SCREEN = (1920, 1080)
+
+
+def screen_text_scale(width: int, height: int) -> float:
+    """The text scale for a screen of ``width`` x ``height`` logical pixels when the learner
+    has chosen none: as many times the 1080p screen's size as it is in both directions, in
+    the settings' steps of 0.25, from 1.0 (1024x768 and 1080p unchanged) to 3.0 (the
+    settings' most). 3840x2160 at 96 dpi gives 2.0: its type as large beside the pictures
+    as on a 1080p screen, or on the 4K one with the desktop's scale 2 (tester's report)."""
+    times = min(width / DESIGN_SCREEN[0], height / DESIGN_SCREEN[1])
+    return min(3.0, max(1.0, int(times * 4) / 4))
+
+
+def screen_times() -> float:
+    """:func:`screen_text_scale` of the primary screen's whole size (1.0 without one): how
+    much larger than on a 1080p screen the window and its type are made by default."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = QGuiApplication.primaryScreen() if QGuiApplication.instance() is not None else None
+    if screen is None:
+        return 1.0
+    size = screen.size()
+    return screen_text_scale(size.width(), size.height())
+
+
+def text_scale_for(chosen: float | None) -> float:
+    """The text scale to draw with: the learner's ``chosen`` one (settings), which always wins,
+    else the screen's (:func:`screen_times`)."""
+    return chosen if chosen is not None else screen_times()
 
 
 def system_dark() -> bool:
@@ -36,14 +70,36 @@ def system_font_px() -> float:
     return max(1.0, font.pointSizeF()) * dpi / 72
 
 
+def app_style_sheet(theme: str, chosen: float | None) -> str:
+    """The style sheet the window is drawn with: at the learner's ``chosen`` text scale (the
+    settings'), which always wins; else at the screen's (:func:`screen_times`), its borders,
+    paddings and least heights made as much larger (as ``QT_SCALE_FACTOR`` would)."""
+    if chosen is not None:
+        return style_sheet(theme, chosen)
+    times = screen_times()
+    return style_sheet(theme, times, room=times)
+
+
 def style_sheet(theme: str = "classic", text_scale: float = 1.0, *, dark: bool | None = None,
-                system_px: float | None = None) -> str:
+                system_px: float | None = None, room: float = 1.0) -> str:
     """The application style sheet for ``theme`` at ``text_scale`` (0.5-3.0).
 
     Follows the system: ``dark`` (default: :func:`system_dark`) gives light text on dark
     backgrounds; a system font larger than the usual 10 pt (``system_px``, default
-    :func:`system_font_px`) makes every size larger in proportion (never smaller).
+    :func:`system_font_px`) makes every size larger in proportion (never smaller). ``room``
+    multiplies every other length (borders, paddings, margins, least sizes; 1.0: as made).
     """
+    sheet = _sheet(theme, text_scale, dark, system_px)
+    if room == 1.0:
+        return sheet
+    return _LENGTH.sub(lambda found: f"{max(1, round(int(found.group(1)) * room))}px", sheet)
+
+
+#: A length in the style sheet other than a font size (those follow the text scale).
+_LENGTH = re.compile(r"(?<!font-size: )(?<![\w.])(\d+)px")
+
+
+def _sheet(theme: str, text_scale: float, dark: bool | None, system_px: float | None) -> str:
     dark = system_dark() if dark is None else dark
     system_px = system_font_px() if system_px is None else system_px
     grow = max(1.0, system_px / DEFAULT_SYSTEM_PX)

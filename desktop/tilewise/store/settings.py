@@ -11,6 +11,10 @@ is None is left out), atomically (temporary file + ``os.replace``).
   keys are ignored (a newer Tilewise may have written them). Neither moves the file.
 - A file that cannot be read at all (a folder of that name, no permission) gives the
   defaults; it is left as it is.
+- ``text_scale`` is None until the learner chooses one (the window then picks one from its
+  screen's size: ``gui.style.text_scale_for``); a chosen one is written with
+  ``text_scale_chosen = true``. Tilewise before that wrote ``text_scale = 1.0`` into every
+  settings file, chosen or not: without the mark, 1.0 reads as not chosen.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ class Settings:
 
     ``language``: a language code, or "" to follow the system language;
     ``theme``: one of :data:`THEMES`; ``tile_size``: tile height in device-independent pixels
-    (24-256); ``text_scale``: 0.5-3.0 times the system font size; ``last_profile``: the id of
+    (24-256); ``text_scale``: 0.5-3.0 times the system font size, None while the learner has
+    not chosen one (see the module doc); ``last_profile``: the id of
     the profile last used, or None; ``unlock_all``: a teacher's switch that opens every lesson
     whatever its prerequisites; ``present_screen``: the screen presenter mode fills
     (0-based, -1 = the last screen, i.e. a projector when two are connected; issue 7);
@@ -54,7 +59,7 @@ class Settings:
     language: str = ""
     theme: str = "classic"
     tile_size: int = 64
-    text_scale: float = 1.0
+    text_scale: float | None = None
     last_profile: int | None = None
     present_screen: int = -1  # presenter mode: screen number, -1 = the last one (a projector)
     unlock_all: bool = False  # a teacher's switch: every lesson open, prerequisites or not
@@ -100,7 +105,9 @@ class Settings:
         scale = data.get("text_scale")
         if (isinstance(scale, (int, float)) and not isinstance(scale, bool)
                 and TEXT_SCALE_RANGE[0] <= scale <= TEXT_SCALE_RANGE[1]):
-            result.text_scale = float(scale)
+            # an old file's 1.0 was written whether chosen or not (module doc)
+            if scale != 1.0 or data.get("text_scale_chosen") is True:
+                result.text_scale = float(scale)
         screen = data.get("present_screen")
         if _is_int(screen) and -1 <= screen <= 16:
             result.present_screen = screen
@@ -146,6 +153,8 @@ class Settings:
             if value is None:
                 continue
             lines.append(f"{item.name} = {_toml_value(value)}")
+            if item.name == "text_scale":
+                lines.append("text_scale_chosen = true")
         return "\n".join(lines) + "\n"
 
 
