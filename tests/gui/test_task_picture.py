@@ -102,3 +102,38 @@ def test_a_hidden_picture_keeps_nothing_of_an_earlier_step(window: Any) -> None:
     assert explain[0] > 50 and quiz[1] > 50 and task[1] > 0 and explain_again[0] > 50, items
     assert quiz[0] == 0 and task[0] == 0, items  # the stage's picture, hidden: nothing kept
     assert explain_again[1] == 0, items  # nor the one beside, hidden on an explain step
+
+
+def test_a_step_that_hides_the_table_does_not_draw_it_again(window: Any) -> None:
+    """Going from a task to a quiz paints nothing of the table the quiz hides (issue 21, peak
+    memory). ``QProgressBar.setValue`` paints the bar at once, and a paint at once paints
+    every part of the window waiting for one: the table of the task left was drawn again
+    into a new still layer (2.2 MB at 1280x860) in the middle of building the quiz, then
+    dropped when the quiz hid it; that was the peak of the walk through every step. The bar
+    still shows the new step once the step is painted."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    player = open_step(window, "calls", "call-kong")  # a task: its table drawn
+    assert player.table.isVisible() and player.table.layer.bytes() > 0
+    paints = Paints()
+    player.table.viewport().installEventFilter(paints)
+    drawn = player.table.layer.drawn
+    pack = window.packs[0]
+    lesson = pack.lesson("calls")
+    index = [s.id for s in lesson.steps].index("no-run")  # the quiz after it
+    player.open(pack, lesson, {"lesson": lesson.id, "index": index})
+    assert paints.count == 0 and player.table.layer.drawn == drawn
+    QApplication.processEvents()
+    assert not player.table.isVisible() and player.table.layer.bytes() == 0
+    assert paints.count == 0 and player.table.layer.drawn == drawn
+    assert player.bar.value() == index + 1 and player.bar.maximum() == len(lesson.steps)
+    assert player.bar.updatesEnabled()
+    player.table.viewport().removeEventFilter(paints)

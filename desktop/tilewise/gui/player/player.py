@@ -379,13 +379,11 @@ class LessonPlayer(QWidget):
         if review is not None:  # a review says it is one, and where the run is
             number, count = review
             self.counter.setText(_("Review {number} of {total}", number=number, total=count))
-            self.bar.setRange(0, count)
-            self.bar.setValue(number)
+            self._set_bar(number, count)
         else:
             self.counter.setText(_("Step {number} of {total}", number=session.index + 1,
                                    total=total))
-            self.bar.setRange(0, total)
-            self.bar.setValue(session.index + 1)
+            self._set_bar(session.index + 1, total)
         # a review's way out is "Finish review" (its result); a lesson's the library
         self.finish_button.setVisible(review is not None and not self.presenting)
         self.library_button.setVisible(review is None and not self.presenting)
@@ -472,6 +470,24 @@ class LessonPlayer(QWidget):
             self.words_area.to_top()
             if not self.presenting:  # the presenter keeps the keys for stepping through
                 self._focus_first()
+
+    def _set_bar(self, value: int, maximum: int) -> None:
+        """The progress bar at ``value`` of ``maximum`` (steps), painted with the rest of the
+        step in the next paint.
+
+        ``QProgressBar.setValue`` paints at once, and a paint at once paints every part of the
+        window waiting for one: in the middle of building the next step, the table of the
+        step left was drawn again, into a new still layer (2.2 MB at 1280x860) that the quiz
+        or picture hiding the table dropped a moment later. That was the peak of the memory
+        walked through every step (issue 21). With the bar's updates off while it changes,
+        it asks for an ordinary paint instead (``setUpdatesEnabled(True)`` calls ``update``).
+        """
+        self.bar.setUpdatesEnabled(False)
+        try:
+            self.bar.setRange(0, maximum)
+            self.bar.setValue(value)
+        finally:
+            self.bar.setUpdatesEnabled(True)
 
     def _focus_first(self) -> None:
         """A new step: the keyboard starts on the table (a task), the options' group (a quiz),
