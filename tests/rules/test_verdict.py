@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import SHARED
 from tilewise.rules.verdict import LOCAL_REASONS, Reason, Refusal, Verdict, allow, refuse
 
@@ -26,3 +28,16 @@ def test_answer_shape() -> None:
 def test_refusal_carries_its_verdict() -> None:
     refusal = Refusal(Reason.DEAD_HAND)
     assert refusal.verdict == Verdict(False, Reason.DEAD_HAND)
+
+
+def test_a_verdict_is_a_value_that_cannot_be_changed() -> None:
+    verdict = allow(next="S")
+    assert verdict == Verdict(True, None, (), {"next": "S"})
+    assert verdict != refuse(Reason.DEAD_HAND)
+    with pytest.raises(AttributeError):
+        verdict.legal = False  # type: ignore[misc]
+    assert verdict.legal is True
+    refusal = Refusal(Reason.TILE_NOT_IN_HAND, "7B", "8B")
+    assert refusal.verdict == refuse(Reason.TILE_NOT_IN_HAND, "7B", "8B")
+    assert refusal.verdict.to_answer() == {"legal": False, "reason": "TILE_NOT_IN_HAND",
+                                           "tiles": ["7B", "8B"]}
