@@ -755,3 +755,57 @@ def test_the_feedback_box_ends_left_of_back_and_next(window: Any, qtbot: Any, la
         flush_deletes(shown)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_the_seat_diagrams_words_are_the_presenters_type_at_1024x768(window: Any,
+                                                                     lang: str) -> None:
+    """Presenter mode's seat diagram (tester's report, shot 89: the Charleston's step 3) drew
+    its notes, arrow labels and caption at a desk's 14 px beside 30 px step text. At 1024x768
+    each of its words is now at least the presenter's smaller type (its step counter's, 24
+    px), in an explained step and beside a quiz's options, in English and Hindi; an arrow's
+    label keeps clear of the seats' notes; a card picture keeps a desk's least."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsTextItem
+
+    from tilewise.gui.present.presenter import PresenterWindow, picture_text_px
+    from tilewise.i18n import set_language
+
+    set_language(lang)
+    pack = window.packs[0]
+    lesson = pack.lesson("charleston")
+    presenter = PresenterWindow(window.packs, pack, lesson, None)
+    presenter.resize(1024, 768)
+    presenter.show()
+    QApplication.processEvents()
+    least = picture_text_px(768)
+    assert least == 24 == presenter.player.counter.fontInfo().pixelSize()
+    try:
+        for step_id, view in (("right-explained", presenter.player.picture),
+                              ("south-right", presenter.player.side_picture)):
+            presenter.open(lesson, {"lesson": lesson.id,
+                                    "index": [s.id for s in lesson.steps].index(step_id)})
+            QApplication.processEvents()
+            assert view.isVisible(), step_id
+            scene, scale = view.picture_scene, view.transform().m11()
+            discs = [i.sceneBoundingRect() for i in scene.items()
+                     if isinstance(i, QGraphicsEllipseItem)]
+            words = [i for i in scene.items() if isinstance(i, QGraphicsTextItem)
+                     and not any(d.contains(i.sceneBoundingRect()) for d in discs)]
+            assert len(words) >= 4, step_id
+            small = [(i.toPlainText(), round(i.font().pixelSize() * scale, 1)) for i in words
+                     if i.font().pixelSize() * scale < least - 0.5]
+            assert not small, (step_id, lang, small)
+            labels = [i.sceneBoundingRect() for i in words if i.zValue() == 3]
+            notes = [i.sceneBoundingRect() for i in words if i.zValue() < 3]
+            assert not any(a.intersects(b) for a in labels for b in notes), (step_id, lang)
+        card = pack.lesson("card")
+        presenter.open(card, {"lesson": card.id, "index": 0})
+        QApplication.processEvents()
+        view = presenter.player.picture
+        sizes = [i.font().pixelSize() * view.transform().m11()
+                 for i in view.picture_scene.items() if isinstance(i, QGraphicsTextItem)]
+        assert min(sizes) >= 13.5 and min(sizes) < least  # a desk's least, its rows intact
+    finally:
+        presenter.close()
+        presenter.deleteLater()
+        set_language("en")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -98,6 +98,11 @@ class ArrowItem(QGraphicsItem):
 _FLOOR = [0.0]
 #: No text of a picture is smaller on screen than this (logical px), as at the table.
 MIN_TEXT_PX = 14.0
+#: The kinds whose layout makes room for larger words than a desk's (``PictureView``'s
+#: ``min_text_px``, presenter mode): a seat diagram's notes wrap and its arrow labels move
+#: clear of them. The others keep :data:`MIN_TEXT_PX` (a card's header row would run into
+#: its first line).
+ROOMY_KINDS = ("seat_diagram",)
 
 
 def _size(size: float) -> int:
@@ -155,6 +160,33 @@ def fitted_text(text: str, size: int, max_width: float, *, bold: bool = False,
     option.setAlignment(align)
     item.document().setDefaultTextOption(option)
     return item
+
+
+#: Scene units kept between an arrow's label and a seat's disc or note (:func:`_clear_along`).
+GAP = 6.0
+
+
+def _clear_along(mid: QPointF, along: QPointF, size: QSizeF, taken: Sequence[QRectF]
+                 ) -> QPointF:
+    """Where a label of ``size`` centred at ``mid`` covers none of ``taken`` (a seat's disc or
+    note, a label placed before it) and keeps :data:`GAP` from them: ``mid`` itself, else the
+    nearest place along its arrow
+    (``along``, a unit vector), up to 160 scene units either way; ``mid`` when none is free.
+    Larger words (presenter mode's, or Hindi's) put an arrow's label over a seat's note (the
+    right seat's "Right (lower seat)" under "3 tiles")."""
+    def free(centre: QPointF) -> bool:
+        place = QRectF(centre.x() - size.width() / 2 - GAP, centre.y() - size.height() / 2 - GAP,
+                       size.width() + 2 * GAP, size.height() + 2 * GAP)
+        return not any(place.intersects(other) for other in taken)
+
+    if free(mid):
+        return mid
+    for step in range(1, 21):
+        for sign in (1, -1):
+            moved = mid + along * (sign * 8 * step)
+            if free(moved):
+                return moved
+    return mid
 
 
 class PictureScene(QGraphicsScene):
@@ -219,6 +251,7 @@ class PictureScene(QGraphicsScene):
         offsets = {"you": QPointF(0, 300), "right": QPointF(330, 0), "across": QPointF(0, -300),
                    "left": QPointF(-330, 0)}
         spots: dict[str, QPointF] = {}
+        taken: list[QRectF] = []  # the seats' discs and notes, then each arrow label placed
         for seat in SEAT_ORDER:
             rel = relation(you, seat)
             spot = centre + offsets[rel]
@@ -228,6 +261,7 @@ class PictureScene(QGraphicsScene):
             disc.setBrush(QColor("#ffcc33") if lit else SEAT_FILL)
             disc.setPen(QPen(INK if lit else QColor("#0d3325"), 6 if lit else 3))
             self.addItem(disc)
+            taken.append(disc.rect())
             # The seat's name stays inside its disc, in every language.
             name = fitted_text(seat_name(seat), 34, 128, bold=True,
                                colour=INK if lit else QColor("white"))
@@ -244,7 +278,9 @@ class PictureScene(QGraphicsScene):
                 lines.append(_("dealer"))
             if seat in counts:
                 lines.append(ngettext("{n} tile", "{n} tiles", int(counts[seat])))
-            self.addItem(self._seat_note("\n".join(lines), rel, spot))
+            note = self._seat_note("\n".join(lines), rel, spot)
+            taken.append(note.boundingRect().translated(note.pos()))
+            self.addItem(note)
         for arrow in data.get("arrows") or []:
             start_seat, end_seat, label = _arrow_ends(arrow, you)
             if start_seat not in spots or end_seat not in spots:
@@ -294,6 +330,9 @@ class PictureScene(QGraphicsScene):
                     u = side / 26
                     reach = abs(u.x()) * box.width() / 2 + abs(u.y()) * box.height() / 2
                     mid = a + (b - a) / 3 + u * (reach + 10)
+                mid = _clear_along(mid, d, box.size(), taken)
+                taken.append(QRectF(mid.x() - box.width() / 2, mid.y() - box.height() / 2,
+                                    box.width(), box.height()))
                 text.setPos(mid.x() - box.width() / 2, mid.y() - box.height() / 2)
                 text.setZValue(3)
                 back = QGraphicsRectItem(text.boundingRect().translated(text.pos()))
@@ -640,6 +679,18 @@ class PictureView(QGraphicsView):
     #: Its text is kept readable (:meth:`_fit`); off for a small reminder beside a task's
     #: table, whose tiles would shrink for it.
     readable = True
+    #: No text of a picture of :data:`ROOMY_KINDS` is smaller on screen than this (logical
+    #: px): :data:`MIN_TEXT_PX` on a desk; presenter mode's is its own smaller type
+    #: (:meth:`set_min_text_px`).
+    min_text_px = MIN_TEXT_PX
+
+    def set_min_text_px(self, px: float) -> None:
+        """Keep the picture's text at least ``px`` logical px on screen from now on (fitted
+        again at once when it changes)."""
+        if px != self.min_text_px:
+            self.min_text_px = px
+            self._fitted_for = None
+            self._fit()
 
     def _draw(self, floor: float) -> float:
         """Draw the picture again with text at least ``floor`` scene units; fit; the scale."""
@@ -656,7 +707,7 @@ class PictureView(QGraphicsView):
 
     def _fit(self) -> None:
         """Fit the picture. Once per picture and view size: when its smallest text would be
-        under :data:`MIN_TEXT_PX` on screen, draw it again with a floor for its text (the
+        under :attr:`min_text_px` on screen, draw it again with a floor for its text (the
         picture grows a little, so a second pass corrects for that, never more than half as
         large again as the first floor)."""
         self._fit_once()
@@ -671,16 +722,21 @@ class PictureView(QGraphicsView):
         self._fitted_for = size
         scale = self._draw(0.0) if self.picture_scene.text_floor else self.transform().m11()
         smallest = self._smallest_text()
-        if scale <= 0 or smallest <= 0 or smallest * scale >= MIN_TEXT_PX:
+        if scale <= 0 or smallest <= 0:
             return
-        first = floor = MIN_TEXT_PX / scale
-        if first > 2 * smallest:  # a view this small cannot make the picture readable:
-            return  # its text twice as large would crowd out what it shows
+        # a view this small cannot make the picture's text that large: twice as large would
+        # crowd out what it shows; presenter mode's least then falls back to a desk's
+        picture = self._shown[0] or {}
+        wanted = self.min_text_px if picture.get("kind") in ROOMY_KINDS else MIN_TEXT_PX
+        least = next((px for px in (wanted, MIN_TEXT_PX) if px / scale <= 2 * smallest), None)
+        if least is None or smallest * scale >= least:
+            return
+        first = floor = least / scale
         for _pass in range(2):
             scale = self._draw(floor)
-            if floor * scale >= MIN_TEXT_PX - 0.5:
+            if floor * scale >= least - 0.5:
                 break
-            floor = min(MIN_TEXT_PX / scale, 1.5 * first)
+            floor = min(least / scale, 1.5 * first)
 
     def _fit_once(self) -> None:
         rect = self.sceneRect()

@@ -95,10 +95,24 @@ def choose_screens(screens: list[QScreen], choice: int,
     return show, primary if primary in others else others[0]
 
 
+def presenter_text_px(height: int, text_scale: float = 1.0) -> int:
+    """The presenter's type at a window ``height`` (logical px): about 1/26 of the height (30 px
+    at 768), so it reads from the back of a room at any resolution; at least 22."""
+    return max(22, round(height / 26 * text_scale))
+
+
+def picture_text_px(height: int, text_scale: float = 1.0) -> int:
+    """The least size on screen of a picture's words in presenter mode (the seat diagram's
+    seats, notes and arrow labels, a caption): the presenter's smaller type, as its step
+    counter and notes (0.8 of :func:`presenter_text_px`: 24 px at 768). It was a desk's
+    14 px, small beside the 30 px step text on a projector (tester's report, shot 89)."""
+    return round(presenter_text_px(height, text_scale) * 0.8)
+
+
 def presenter_sheet(height: int, text_scale: float = 1.0) -> str:
-    """Style sheet for the presenter at a window ``height`` (logical px): type is about 1/26
-    of the height (30 px at 768), so it reads from the back of a room at any resolution."""
-    base = max(22, round(height / 26 * text_scale))
+    """Style sheet for the presenter at a window ``height`` (logical px): type of
+    :func:`presenter_text_px`, so it reads from the back of a room at any resolution."""
+    base = presenter_text_px(height, text_scale)
     return f"""
 QWidget {{ font-size: {base}px; }}
 LessonPlayer {{ background: #ffffff; }}
@@ -674,7 +688,11 @@ class PresenterWindow(QWidget):
         box.setMaximumWidth(max(room, self.width() // 2))
 
     def _style(self) -> None:
-        """Type sized from the window height, on the step, the deal code and the hand."""
+        """Type sized from the window height, on the step, the deal code and the hand; the
+        step's pictures keep their words at least :func:`picture_text_px`."""
+        least = picture_text_px(self.height(), self.text_scale)
+        for view in (self.player.picture, self.player.side_picture):  # explain; quiz, task
+            view.set_min_text_px(least)
         sheet = presenter_sheet(self.height(), self.text_scale)
         for widget in (self.player, self.code, self.hand_view, self.back_button,
                        self.next_button):
