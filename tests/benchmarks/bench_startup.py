@@ -26,7 +26,9 @@ library of the same texts and widgets: see its docstring), run warm in the same 
 runs, from the HOME the app's runs keep (its library entry, store and settings) and with the
 app's style sheet for that start (``gui.style.style_sheet``, light, the usual font size, as on
 the offscreen platform). Its ratio to the bare window is the least the app's could be with this
-design; the gap between it and the app is what the app does beyond it.
+design; the gap between it and the app is what the app does beyond it. A second info row runs
+it with no lesson card (``--lessons 0``: the heading, the pack's title and summary, the note
+and the rooms' buttons only): what is left of the floor whatever the library's cards cost.
 
 The first start is measured too: each run with a new empty ``HOME`` and ``TILEWISE_HOME`` (no
 settings, no profile, no pack cache), byte code still cached; the same goal.
@@ -232,15 +234,18 @@ def run(quick: bool = False) -> list[Row]:
     _time_to_ready(APP, app_args, env)
     floor_code, floor_with = FLOOR.read_text(encoding="utf-8"), floor_args(Path(home))
     _time_to_ready(floor_code, floor_with, env)
+    no_cards = [*floor_with, "--lessons", "0"]
     bare: list[Start] = []
     app: list[Start] = []
     floor: list[Start] = []
+    floor_no_cards: list[Start] = []
     first_bare: list[Start] = []
     first_app: list[Start] = []
     for _ in range(repeats):
         bare.append(_time_to_ready(BARE, [], env))
         app.append(_time_to_ready(APP, app_args, env))
         floor.append(_time_to_ready(floor_code, floor_with, env))
+        floor_no_cards.append(_time_to_ready(floor_code, no_cards, env))
         fresh = tempfile.mkdtemp(prefix="tilewise-bench-first-")
         first = dict(env, HOME=fresh, TILEWISE_HOME=str(Path(fresh) / "tilewise"),
                      XDG_CONFIG_HOME=str(Path(fresh) / ".config"),
@@ -254,6 +259,7 @@ def run(quick: bool = False) -> list[Row]:
     fcpu_b, fcpu_a = _median(first_bare, "cpu"), _median(first_app, "cpu")
     settled, first_settled = _median(app, "settled"), _median(first_app, "settled")
     floor_s, floor_cpu = _median(floor, "ready"), _median(floor, "cpu")
+    uncarded_s, uncarded_cpu = _median(floor_no_cards, "ready"), _median(floor_no_cards, "cpu")
     return [
         goal("start from source to the library, warm", app_s, "s", baseline=bare_s,
              ratio=app_s / bare_s, limit=1.3, on="ratio",
@@ -265,6 +271,9 @@ def run(quick: bool = False) -> list[Row]:
         info("floor: only what any start must do (startup_floor.py), warm", floor_s, "s",
              baseline=bare_s, ratio=floor_s / bare_s,
              note=f"CPU {floor_cpu:.3f} s, {floor_cpu / cpu_b:.2f}x the bare window's"),
+        info("floor with no lesson card, warm", uncarded_s, "s", baseline=bare_s,
+             ratio=uncarded_s / bare_s,
+             note=f"CPU {uncarded_cpu:.3f} s, {uncarded_cpu / cpu_b:.2f}x the bare window's"),
         goal("start from source, first start (empty HOME)", fa, "s", baseline=fb,
              ratio=fa / fb, limit=1.3, on="ratio", note=f"median of {repeats}"),
         info("start from source, first start, CPU seconds to READY", fcpu_a, "s",
