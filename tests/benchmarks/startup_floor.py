@@ -135,6 +135,8 @@ def _label(text: str, name: str = "", wrap: bool = False) -> QLabel:
     if name:
         label.setObjectName(name)
     label.setWordWrap(wrap)
+    if wrap:  # no least width of its own (the app's library: a long title, tester 7)
+        label.setMinimumWidth(1)
     return label
 
 
@@ -163,7 +165,8 @@ def _library(window: QMainWindow, t: gettext.NullTranslations, learner: str,
     page = QWidget()
     rooms.addWidget(page)
     root = QVBoxLayout(page)
-    root.addWidget(_label(_("Lessons for {name}").format(name=learner), "libraryHeading"))
+    root.addWidget(_label(_("Lessons for {name}").format(name=learner), "libraryHeading",
+                          wrap=True))
     scroller = QScrollArea()
     scroller.setWidgetResizable(True)
     scroller.setFrameShape(QFrame.Shape.NoFrame)
@@ -178,10 +181,12 @@ def _library(window: QMainWindow, t: gettext.NullTranslations, learner: str,
     body = QWidget()
     grid = QGridLayout(body)
     grid.setSpacing(10)
+    grid.setColumnStretch(0, 1)
+    grid.setColumnStretch(1, 1)
     row = 0
     done = {lesson for lesson, (_step, _mastery, completed) in progress.items() if completed}
     for pack in packs:
-        grid.addWidget(_label(str(pack["title"]), "packTitle"), row, 0, 1, 2)
+        grid.addWidget(_label(str(pack["title"]), "packTitle", wrap=True), row, 0, 1, 2)
         grid.addWidget(_label(str(pack["summary"]), wrap=True), row + 1, 0, 1, 2)
         row += 2
         lessons: list[dict[str, object]] = pack["lessons"]  # type: ignore[assignment]

@@ -8,6 +8,8 @@ image once ate memory until the app aborted. Labels that show such text get
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -62,4 +64,38 @@ def unbroken(name: str) -> str:
     return "".join(out)
 
 
-__all__ = ["make_plain", "plain_label", "plain_tip", "unbroken"]
+LONGEST_RUN = 20
+"""The longest run of characters with no place to break (a space, hyphen, dash or slash) that
+:func:`breakable` keeps whole: the longest word of the core pack's texts in every language is 20
+("aufeinanderfolgender")."""
+
+_RUN = re.compile(r"[^\s\-/\u2010-\u2014\u200b]{" + str(LONGEST_RUN + 1) + ",}")
+
+
+def breakable(text: str) -> str:
+    """``text`` (pack or learner text for a word-wrapped label) with a place to break after each
+    character of every run longer than :data:`LONGEST_RUN` that has none: a ZERO WIDTH SPACE
+    (U+200B, invisible; Unicode UAX #14 breaks after it). A label wraps at word boundaries only,
+    so a 3990-character lesson title with no space made each lesson card thousands of pixels
+    wide, and the library wider than the window (tester 7, shots 085, 086); now such a run
+    wraps wherever the line ends, as ``QTextOption.WrapAtWordBoundaryOrAnywhere`` would, and
+    words stay whole. No break goes before a combining mark or after a virama or a joiner, so
+    a Devanagari cluster is shaped as before. Text with no such run is returned as it is (the
+    same object). For display only: keep the original for names, tooltips and comparisons."""
+    if len(text) <= LONGEST_RUN or _RUN.search(text) is None:
+        return text
+    return _RUN.sub(_break_run, text)
+
+
+def _break_run(match: re.Match[str]) -> str:
+    run = match.group()
+    out = [run[0]]
+    for before, char in zip(run, run[1:], strict=False):
+        if not (unicodedata.category(char).startswith("M") or before in "\u200c\u200d"
+                or unicodedata.combining(before) == 9):  # 9: a virama
+            out.append("\u200b")
+        out.append(char)
+    return "".join(out)
+
+
+__all__ = ["LONGEST_RUN", "breakable", "make_plain", "plain_label", "plain_tip", "unbroken"]

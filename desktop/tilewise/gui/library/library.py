@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tilewise.gui.plaintext import breakable
 from tilewise.i18n import _, current_language, pgettext
 from tilewise.lessons.catalog import PackCatalog
 from tilewise.lessons.shelf import LessonEntry, PackEntry
@@ -51,11 +52,10 @@ class LessonCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.pack_id, self.lesson_id = pack.id, lesson.id
         titles = {other.id: catalog.text(other.id, other.title) for other in pack.lessons}
-        title = _plain(catalog.text(lesson.id, lesson.title))
+        name = catalog.text(lesson.id, lesson.title)
+        title = _wrapped(name)
         title.setObjectName("cardTitle")
-        title.setWordWrap(True)
-        goal = _plain(catalog.text(lesson.id, lesson.goal))
-        goal.setWordWrap(True)
+        goal = _wrapped(catalog.text(lesson.id, lesson.goal))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(4)
@@ -78,9 +78,8 @@ class LessonCard(QFrame):
         if missing:
             self.button.setEnabled(False)
             self.button.setText(_("Locked"))
-            lock = _plain(_("First finish: {lessons}",
-                            lessons=sep.join(titles.get(p, p) for p in missing)))
-            lock.setWordWrap(True)
+            lock = _wrapped(_("First finish: {lessons}",
+                              lessons=sep.join(titles.get(p, p) for p in missing)))
             lock.setObjectName("cardLocked")
             layout.addWidget(lock)
         else:
@@ -114,7 +113,7 @@ class LessonCard(QFrame):
         self.button.setObjectName(f"open:{pack.id}/{lesson.id}")
         # A screen reader hears what the button acts on: "Continue: The Charleston".
         self.button.setAccessibleName(_("{action}: {lesson}", action=self.button.text(),
-                                        lesson=title.text()))
+                                        lesson=name))
         self.button.clicked.connect(lambda: library.open_lesson.emit(pack.id, lesson.id))
         layout.addStretch(1)
 
@@ -135,7 +134,7 @@ class LibraryView(QWidget):
         self.unlock_all = False
         self.left_out = False  # packs were left out for their problems (``show_packs``)
         self.problems_button: QPushButton | None = None  # the empty library's, when shown
-        self.heading = _plain("")  # holds the learner's name
+        self.heading = _wrapped("")  # holds the learner's name
         self.heading.setObjectName("libraryHeading")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -176,25 +175,27 @@ class LibraryView(QWidget):
 
     def retranslate(self) -> None:
         """Rebuild every text (and card) in the current language."""
-        self.heading.setText(_("Lessons for {name}", name=self.profile_name) if self.profile_name
-                             else _("Lessons"))
+        self.heading.setText(breakable(_("Lessons for {name}", name=self.profile_name)
+                                       if self.profile_name else _("Lessons")))
         self.note.setText(_("The practice lines in these lessons are for learning. "
                             "They are not an official card of any league or year."))
         body = QWidget()
         grid = QGridLayout(body)
         grid.setSpacing(10)
+        # the two columns of cards share the width evenly, whatever their texts ask for
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
         self.cards = []
         row = 0
         for pack in self.packs:
             catalog = PackCatalog(Path(pack.path), current_language())
-            title = _plain(catalog.text("pack", pack.title))
+            title = _wrapped(catalog.text("pack", pack.title))
             title.setObjectName("packTitle")
             title.setProperty("packId", pack.id)
             grid.addWidget(title, row, 0, 1, 2)
             row += 1
             if pack.summary:
-                summary = _plain(catalog.text("pack", pack.summary))
-                summary.setWordWrap(True)
+                summary = _wrapped(catalog.text("pack", pack.summary))
                 grid.addWidget(summary, row, 0, 1, 2)
                 row += 1
             done = {lid for (pid, lid), s in self.summaries.items() if pid == pack.id and s.completed}
@@ -357,10 +358,17 @@ class LibraryView(QWidget):
         raise KeyError((pack_id, lesson_id))
 
 
-def _plain(text: str) -> QLabel:
-    """A label that shows ``text`` literally: pack and learner text is never read as HTML
-    (a title holding ``<img src='/dev/zero'>`` stopped the app from starting; issue 15)."""
+def _wrapped(text: str) -> QLabel:
+    """A word-wrapped label that shows ``text`` literally: pack and learner text is never read
+    as HTML (a title holding ``<img src='/dev/zero'>`` stopped the app from starting; issue 15).
+    It never makes the library wider than the window (tester 7, shots 080, 085, 086, 191: a long
+    pack title did not wrap, a long unbroken lesson title widened every card): a run too long
+    to keep whole may break anywhere (``gui.plaintext.breakable``), and the label asks for no
+    least width of its own, so a word wider than the room is cut at the label's edge rather than
+    widening the grid."""
     label = QLabel()
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setText(text)
+    label.setWordWrap(True)
+    label.setMinimumWidth(1)
+    label.setText(breakable(text))
     return label
