@@ -83,6 +83,26 @@ APP = "import sys; from tilewise.cli import main; sys.exit(main(sys.argv[1:]))"
 FLOOR = Path(__file__).with_name("startup_floor.py")
 
 
+def source_env(home: Path, desktop: Path, pycache: Path) -> dict[str, str]:
+    """The environment of a start from source: ``desktop`` (a tree's ``desktop/``) on the
+    path, ``home`` its ``TILEWISE_HOME``, READY and SETTLED printed, byte code cached in
+    ``pycache`` (as an installed app has it)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=str(home),
+               TILEWISE_EXIT_WHEN_READY="1", PYTHONPATH=str(desktop),
+               PYTHONPYCACHEPREFIX=str(pycache))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def first_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with a new empty ``HOME`` and ``TILEWISE_HOME`` (no settings, profile or pack
+    cache: a first start), byte code still cached."""
+    fresh = Path(tempfile.mkdtemp(prefix="tilewise-bench-first-"))
+    return dict(env, HOME=str(fresh), TILEWISE_HOME=str(fresh / "tilewise"),
+                XDG_CONFIG_HOME=str(fresh / ".config"), XDG_CACHE_HOME=str(fresh / ".cache"),
+                XDG_DATA_HOME=str(fresh / ".local" / "share"))
+
+
 def floor_args(home: Path) -> list[str]:
     """The floor program's command line for the app's warm ``home`` (``TILEWISE_HOME``) and
     profile ``Bench``; writes the app's style sheet there for it to read (light, the usual
@@ -104,7 +124,7 @@ class Start:
         self.ready, self.settled, self.cpu = ready, settled, cpu
 
 
-def _time_to_ready(code: str, args: list[str], env: dict[str, str]) -> Start:
+def time_to_ready(code: str, args: list[str], env: dict[str, str]) -> Start:
     began = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", code, *args], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -225,15 +245,12 @@ def run(quick: bool = False) -> list[Row]:
     home = tempfile.mkdtemp(prefix="tilewise-bench-")
     # Byte code is cached (in a temporary prefix, not in the tree) as an installed app has it;
     # the warm-up run writes it for both programs.
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TILEWISE_HOME=home,
-               TILEWISE_EXIT_WHEN_READY="1", PYTHONPATH=str(ROOT / "desktop"),
-               PYTHONPYCACHEPREFIX=str(Path(home) / "pycache"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = source_env(Path(home), ROOT / "desktop", Path(home) / "pycache")
     app_args = ["--profile", "Bench", "--lang", "en"]
-    _time_to_ready(BARE, [], env)
-    _time_to_ready(APP, app_args, env)
+    time_to_ready(BARE, [], env)
+    time_to_ready(APP, app_args, env)
     floor_code, floor_with = FLOOR.read_text(encoding="utf-8"), floor_args(Path(home))
-    _time_to_ready(floor_code, floor_with, env)
+    time_to_ready(floor_code, floor_with, env)
     no_cards = [*floor_with, "--lessons", "0"]
     bare: list[Start] = []
     app: list[Start] = []
@@ -242,17 +259,13 @@ def run(quick: bool = False) -> list[Row]:
     first_bare: list[Start] = []
     first_app: list[Start] = []
     for _ in range(repeats):
-        bare.append(_time_to_ready(BARE, [], env))
-        app.append(_time_to_ready(APP, app_args, env))
-        floor.append(_time_to_ready(floor_code, floor_with, env))
-        floor_no_cards.append(_time_to_ready(floor_code, no_cards, env))
-        fresh = tempfile.mkdtemp(prefix="tilewise-bench-first-")
-        first = dict(env, HOME=fresh, TILEWISE_HOME=str(Path(fresh) / "tilewise"),
-                     XDG_CONFIG_HOME=str(Path(fresh) / ".config"),
-                     XDG_CACHE_HOME=str(Path(fresh) / ".cache"),
-                     XDG_DATA_HOME=str(Path(fresh) / ".local" / "share"))
-        first_bare.append(_time_to_ready(BARE, [], first))
-        first_app.append(_time_to_ready(APP, app_args, first))
+        bare.append(time_to_ready(BARE, [], env))
+        app.append(time_to_ready(APP, app_args, env))
+        floor.append(time_to_ready(floor_code, floor_with, env))
+        floor_no_cards.append(time_to_ready(floor_code, no_cards, env))
+        first = first_env(env)
+        first_bare.append(time_to_ready(BARE, [], first))
+        first_app.append(time_to_ready(APP, app_args, first))
     bare_s, app_s = _median(bare, "ready"), _median(app, "ready")
     fb, fa = _median(first_bare, "ready"), _median(first_app, "ready")
     cpu_b, cpu_a = _median(bare, "cpu"), _median(app, "cpu")

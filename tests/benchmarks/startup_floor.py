@@ -43,7 +43,8 @@ PART,...]``. To see what each part costs: ``--skip`` leaves parts out (PART one 
 catalog, store, sheet, library); ``--lessons N`` gives only the first N lessons of a pack a
 card; ``--plain property`` makes a label plain text without the ``Qt`` namespace (its
 ``textFormat`` property set to 0; a card's button then sits in the middle of its row, not at
-the top), which with ``--scheme no`` leaves that namespace unmade.
+the top), which with ``--scheme no`` leaves that namespace unmade. ``startup_ab.py`` beside
+this file runs it so, interleaved with the bare window and the app (``floor:--lessons,0``).
 """
 
 from __future__ import annotations
