@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import item, open_step, rack_index
 from tilewise.gui.reasons import explain
@@ -219,6 +220,81 @@ def test_first_start_asks_name_and_language(home: Any, monkeypatch: Any, qapp: A
         assert asked == ["de"]  # the default offered is the system's language
         assert (profile.name, profile.language) == ("Priya", "hi")
         assert [p.name for p in store.profiles()] == ["Priya"]
+
+
+def test_cancel_on_the_welcome_asks_and_goes_back_or_quits(home: Any, qapp: Any) -> None:
+    """Tester: Cancel in the first welcome dialog quit with no word. It now says, in the
+    language chosen there, that Tilewise needs a learner's name to keep their progress, and
+    offers to go back (the default: Enter) or quit. Walked with the real dialogs: Hindi
+    chosen, Cancel, the question, Go back (the dialog as it was), a name, OK; then Cancel,
+    Quit Tilewise: no learner, None."""
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+
+    from tilewise.gui import mainwindow
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog
+    from tilewise.i18n import set_language
+    from tilewise.store.progress import ProgressStore
+    from tilewise.store.settings import Settings
+
+    seen: list[str] = []
+
+    def modal() -> Any:
+        QApplication.processEvents()
+        return QApplication.activeModalWidget()
+
+    def question() -> QMessageBox:
+        box = next(w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, QMessageBox) and w.isVisible())
+        seen.append(box.text())
+        return box
+
+    def cancel(welcome: NewProfileDialog) -> None:
+        button = welcome.box.button(QDialogButtonBox.StandardButton.Cancel)
+        assert button is not None
+        QTimer.singleShot(0, lambda: answers.pop(0)())
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    def back() -> None:
+        QTest.keyClick(question(), Qt.Key.Key_Return)  # Go back is the default
+
+    def leave() -> None:
+        box = question()
+        quit_button = next(b for b in box.buttons() if b.text() == "Quit Tilewise")
+        QTest.mouseClick(quit_button, Qt.MouseButton.LeftButton)
+
+    def first_visit() -> None:
+        welcome = modal()
+        assert isinstance(welcome, NewProfileDialog)
+        welcome.language.setCurrentIndex(welcome.language.findData("hi"))
+        welcome.name.setText("Asha")
+        cancel(welcome)  # the question (answered by back), then still the welcome
+        assert welcome.isVisible() and welcome.name.text() == "Asha"
+        assert welcome.language.currentData() == "hi"
+        ok = welcome.box.button(QDialogButtonBox.StandardButton.Ok)
+        assert ok is not None
+        QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    def second_visit() -> None:
+        welcome = modal()
+        assert isinstance(welcome, NewProfileDialog)
+        cancel(welcome)  # answered by leave
+
+    try:
+        with ProgressStore(home / "p.sqlite3") as store:
+            answers = [back]
+            QTimer.singleShot(0, first_visit)
+            profile = mainwindow.first_profile(store, Settings(), None, "en")
+            assert profile is not None and (profile.name, profile.language) == ("Asha", "hi")
+            assert seen and seen[0].startswith("प्रगति सहेजने के लिए Tilewise को")  # in Hindi
+        set_language("en")
+        with ProgressStore(home / "q.sqlite3") as store:
+            answers = [leave]
+            QTimer.singleShot(0, second_visit)
+            assert mainwindow.first_profile(store, Settings(), None, "en") is None
+            assert store.profiles() == [] and len(seen) == 2
+            assert seen[1].startswith("Tilewise needs a learner's name")
+    finally:
+        set_language("en")
 
 
 def test_a_first_start_can_bring_a_learner_from_another_computer(

@@ -752,8 +752,9 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
                   parent: QWidget | None = None) -> Profile | None:
     """The profile to start with: ``name`` (created if new), the last one used, or (first
     start) one made from the welcome dialog, or brought from another computer there ("Import
-    a learner…": ``gui.dialogs.transfer.import_learner_file``). None if the learner
-    cancelled."""
+    a learner…": ``gui.dialogs.transfer.import_learner_file``). None if the person cancelled
+    it and then chose to quit (``gui.dialogs.dialogs.leave_welcome``; "Go back" keeps the
+    welcome open, as it was)."""
     profiles = store.profiles()
     if name:
         return store.profile_named(name) or store.create_profile(name, language)
@@ -764,14 +765,16 @@ def first_profile(store: ProgressStore, settings: Settings, name: str | None, la
     if profiles:
         return profiles[0]
     from tilewise.gui.dialogs import transfer
-    from tilewise.gui.dialogs.dialogs import NewProfileDialog
+    from tilewise.gui.dialogs.dialogs import NewProfileDialog, leave_welcome
 
     def importer() -> tuple[Profile | None, str]:
         chosen = transfer.ask_learner_file(dialog)
         return transfer.import_learner_file(store, Path(chosen)) if chosen else (None, "")
 
+    # Cancel (or closing it) asks first: back to the welcome, or quit (it quit at once)
     dialog = NewProfileDialog(language, parent, threshold=settings.language_threshold,
-                              taken=store.name_taken, importer=importer)
+                              taken=store.name_taken, importer=importer,
+                              ask_leave=leave_welcome)
     from tilewise.gui.startup import person_waits
 
     with person_waits():  # not start-up time (the log's "interactive after" line)

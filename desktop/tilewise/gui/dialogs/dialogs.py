@@ -90,16 +90,19 @@ class NewProfileDialog(QDialog):
     for a learner moved from another computer: ``importer()`` asks for the file and adds its
     learner, returning (the profile, a sentence) or (None, why not; "" when the person
     cancelled). A learner added closes the dialog as OK with :attr:`imported` set; a file
-    refused says why in the dialog, which stays open.
+    refused says why in the dialog, which stays open. ``ask_leave(dialog)``: asked on Cancel
+    (and on closing it), True to close (:meth:`reject`).
     """
 
     def __init__(self, language: str, parent: QWidget | None = None, *,
                  readiness: Sequence[Readiness] | None = None,
                  threshold: float = DEFAULT_THRESHOLD,
                  taken: Callable[[str], bool] | None = None,
-                 importer: Callable[[], tuple[Profile | None, str]] | None = None) -> None:
+                 importer: Callable[[], tuple[Profile | None, str]] | None = None,
+                 ask_leave: Callable[[QWidget], bool] | None = None) -> None:
         super().__init__(parent)
         self.opened_in = current_language()
+        self.ask_leave = ask_leave
         self.taken = taken
         self.importer = importer
         self.imported: Profile | None = None
@@ -151,7 +154,11 @@ class NewProfileDialog(QDialog):
         self.retranslate()
 
     def reject(self) -> None:
-        """Cancel: the app goes back to the language the dialog opened in."""
+        """Cancel: the app goes back to the language the dialog opened in. With ``ask_leave``
+        (the first start's :func:`leave_welcome`) it asks first, in the language chosen here,
+        and stays open as it was unless the person chooses to leave."""
+        if self.ask_leave is not None and not self.ask_leave(self):
+            return
         if current_language() != self.opened_in:
             self._speak(self.opened_in)
         super().reject()
@@ -194,6 +201,27 @@ class NewProfileDialog(QDialog):
     def result_values(self) -> tuple[str, str]:
         """(name, language code) entered."""
         return self.name.text().strip(), str(self.language.currentData())
+
+
+def leave_welcome(parent: QWidget | None) -> bool:
+    """Asked when the first start's welcome dialog is cancelled or closed: Tilewise needs a
+    learner's name to keep their progress. True to quit now; False (the default, Enter and
+    Esc) to go back to the welcome, as a beginner who pressed Cancel by mistake expects (it
+    quit with no word: tester's report). No learner is made without a name."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(_("Welcome to Tilewise"))
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    # TRANSLATORS: asked when the first start's welcome (a learner's name) is cancelled
+    box.setText(_("Tilewise needs a learner's name to keep their progress: each learner's "
+                  "lessons and mistakes are kept under their own name."))
+    box.setInformativeText(_("Go back to type a name, or quit Tilewise for now."))
+    back = box.addButton(_("Go back"), QMessageBox.ButtonRole.AcceptRole)
+    leave = box.addButton(_("Quit Tilewise"), QMessageBox.ButtonRole.DestructiveRole)
+    box.setDefaultButton(back)
+    box.setEscapeButton(back)
+    box.exec()
+    return box.clickedButton() is leave
 
 
 class ProfilesDialog(QDialog):
