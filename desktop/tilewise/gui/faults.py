@@ -112,23 +112,35 @@ def confirm_quit_unsaved(parent: QWidget, count: int, failure: SaveFailed | None
     disk, another window, a folder that may not be written); "Keep Tilewise open" is the
     default and the Escape answer, so Enter never loses the moves.
     """
-    from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
-
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(_("Progress not saved"))
     lost = ngettext("If you quit now, it is lost.", "If you quit now, they are lost.", count)
     advice = (reason_text(failure, folder) if failure is not None
               else _("Tilewise keeps trying to save."))
-    box.setText(unsaved_text(count) + " " + lost + " " + advice + " " +
-                _("Keep Tilewise open until it says your progress is saved again."))
+    return ask_to_leave(parent, _("Progress not saved"),
+                        unsaved_text(count) + " " + lost + " " + advice + " " +
+                        _("Keep Tilewise open until it says your progress is saved again."),
+                        leave=_("Quit anyway"), stay=_("Keep Tilewise open"))
+
+
+def ask_to_leave(parent: QWidget | None, title: str, text: str, *, leave: str, stay: str,
+                 more: str = "", warning: bool = True) -> bool:
+    """A plain-text question with two answers, ``stay`` (the default and the Escape answer,
+    so Enter never leaves) and ``leave``; True when ``leave`` was chosen. ``more``: a second
+    paragraph; ``warning`` off: the question mark instead of the warning sign."""
+    from PySide6.QtWidgets import QMessageBox  # its enums cost time at start (issue 21)
+
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    quit_button = box.addButton(_("Quit anyway"), QMessageBox.ButtonRole.DestructiveRole)
-    keep_button = box.addButton(_("Keep Tilewise open"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(keep_button)
-    box.setEscapeButton(keep_button)
+    box.setText(text)
+    if more:
+        box.setInformativeText(more)
+    leave_button = box.addButton(leave, QMessageBox.ButtonRole.DestructiveRole)
+    stay_button = box.addButton(stay, QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(stay_button)
+    box.setEscapeButton(stay_button)
     box.exec()
-    return box.clickedButton() is quit_button
+    return box.clickedButton() is leave_button
 
 
 # -- start-up failures ---------------------------------------------------------------------------

@@ -208,20 +208,15 @@ def leave_welcome(parent: QWidget | None) -> bool:
     learner's name to keep their progress. True to quit now; False (the default, Enter and
     Esc) to go back to the welcome, as a beginner who pressed Cancel by mistake expects (it
     quit with no word: tester's report). No learner is made without a name."""
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(_("Welcome to Tilewise"))
-    box.setTextFormat(Qt.TextFormat.PlainText)
+    from tilewise.gui.faults import ask_to_leave
+
+    title = _("Welcome to Tilewise")
     # TRANSLATORS: asked when the first start's welcome (a learner's name) is cancelled
-    box.setText(_("Tilewise needs a learner's name to keep their progress: each learner's "
-                  "lessons and mistakes are kept under their own name."))
-    box.setInformativeText(_("Go back to type a name, or quit Tilewise for now."))
-    back = box.addButton(_("Go back"), QMessageBox.ButtonRole.AcceptRole)
-    leave = box.addButton(_("Quit Tilewise"), QMessageBox.ButtonRole.DestructiveRole)
-    box.setDefaultButton(back)
-    box.setEscapeButton(back)
-    box.exec()
-    return box.clickedButton() is leave
+    said = _("Tilewise needs a learner's name to keep their progress: each learner's lessons "
+             "and mistakes are kept under their own name.")
+    return ask_to_leave(parent, title, said,
+                        more=_("Go back to type a name, or quit Tilewise for now."),
+                        leave=_("Quit Tilewise"), stay=_("Go back"), warning=False)
 
 
 class ProfilesDialog(QDialog):
