@@ -14,7 +14,9 @@ The pack is lessons/core repeated to 100 lessons (each of a core lesson's size, 
 played through the rules core). Figures: a cold load (TOML parsed, schema checked, every move
 judged), a warm load from the disk cache (``load_pack(..., cache_dir=...)``: schema checked,
 moves not replayed), and, as the baseline measured in the same run, ``tomllib`` parsing the same
-files alone. Ratios are load time / baseline.
+files alone. Ratios are load time / baseline. Beside the cold goal, two floors from the same
+interleaved cold runs (info rows, never judged): the load with no move replayed, and the files
+only read and parsed within the pack limits, the least any safe load does.
 
 A warm load is timed as the app meets it: once in a new process (the loader imported first, not
 timed), its disk cache filled before. Timed again and again in one process, each load after the
@@ -83,12 +85,24 @@ COLD = """
 import sys, time
 began, cpu = time.perf_counter(), time.process_time()
 from pathlib import Path
-from tilewise.lessons.pack import load_pack
-imported = time.perf_counter()
-load_pack(Path(sys.argv[1]))
+if sys.argv[2] == "parse":  # the reader alone: not the model, the checks or the rules core
+    from tilewise.lessons.packlimits import read_pack_file
+    imported = time.perf_counter()
+    for file in sorted(Path(sys.argv[1]).glob("*.toml")):
+        assert read_pack_file(file)[1] == []
+else:
+    from tilewise.lessons.pack import load_pack
+    imported = time.perf_counter()
+    load_pack(Path(sys.argv[1]), check_moves=sys.argv[2] == "all")
 done = time.perf_counter()
 print("MS", (done - began) * 1000, (imported - began) * 1000, (time.process_time() - cpu) * 1000)
 """
+# What a cold run does after the imports: "all", the whole load and check (the goal);
+# "schema", the load with no move replayed (load_pack(check_moves=False)); "parse", only each
+# file read and parsed within the pack limits (packlimits.read_pack_file: size, UTF-8, the
+# dotted-key scan, the TOML parser, depth and size), the least any safe load must do. The
+# last two are the floors under the goal, reported beside it.
+PARTS = ("all", "schema", "parse")
 
 
 def _env(home: Path, scratch: Path) -> dict[str, str]:
@@ -104,13 +118,15 @@ def _env(home: Path, scratch: Path) -> dict[str, str]:
     return env
 
 
-def _cold_ms(folder: Path, scratch: Path, number: int) -> tuple[float, float, float]:
+def _cold_ms(folder: Path, scratch: Path, number: int,
+             part: str = "all") -> tuple[float, float, float]:
     """One cold load in a new process: a new empty HOME and TILEWISE_HOME, no pack cache, an
     empty in-memory cache. Timed: importing the loader and ``load_pack`` (what a pack check
-    needs from a fresh interpreter; the interpreter's own start is not counted). Returns
-    (ms in all, ms of it importing, CPU ms in all)."""
-    env = _env(scratch / f"home-{number}", scratch)
-    done = subprocess.run([sys.executable, "-c", COLD, str(folder)], env=env, text=True,
+    needs from a fresh interpreter; the interpreter's own start is not counted), or the part
+    of it named by ``part`` (one of :data:`PARTS`). Returns (ms in all, ms of it importing,
+    CPU ms in all)."""
+    env = _env(scratch / f"home-{part}-{number}", scratch)
+    done = subprocess.run([sys.executable, "-c", COLD, str(folder), part], env=env, text=True,
                           capture_output=True, timeout=300, check=False)
     for line in done.stdout.splitlines():
         if line.startswith("MS "):
@@ -179,8 +195,12 @@ def run(quick: bool = False) -> list[Row]:
         baseline = _ms(lambda: [tomllib.loads(f.read_text(encoding="utf-8")) for f in files],
                        repeat)
         _cold_ms(folder, Path(tmp), -1)  # the warm-up: writes the byte code, not counted
-        colds = [_cold_ms(folder, Path(tmp), k) for k in range(repeat)]
-        cold, imports, cpu = (statistics.median(c[i] for c in colds) for i in range(3))
+        # interleaved: all, schema, parse, all, ... so that a busy moment falls on each alike
+        runs = [(part, _cold_ms(folder, Path(tmp), k, part))
+                for k in range(repeat) for part in PARTS]
+        (cold, imports, cpu), schema, parse = (
+            tuple(statistics.median(r[i] for p, r in runs if p == part) for i in range(3))
+            for part in PARTS)
         warm, warm_cpu = _warm_ms(folder, cache, Path(tmp), 2 if quick else 5)
         # A pack holds at most 100 lessons (hostile-input limit), so linearity is 10 vs 100,
         # both of the same ten core lessons (ten copies of each in the large pack): the whole
@@ -195,6 +215,14 @@ def run(quick: bool = False) -> list[Row]:
              baseline=baseline, ratio=cold / baseline,
              note=f"new process, empty HOME, no cache, imports counted ({imports:.0f} ms); "
              f"cpu {cpu:.0f} ms; baseline tomllib parse only"),
+        info(f"floor: the same cold load with no move replayed ({lessons} lessons)",
+             schema[0], "ms", baseline=baseline, ratio=schema[0] / baseline,
+             note=f"load_pack(check_moves=False): read, parsed, schema checked; imports "
+             f"{schema[1]:.0f} ms; cpu {schema[2]:.0f} ms"),
+        info(f"floor: the same files only read and parsed, cold ({lessons} lessons)",
+             parse[0], "ms", baseline=baseline, ratio=parse[0] / baseline,
+             note=f"packlimits.read_pack_file on each file: limits, UTF-8, dotted keys, "
+             f"the TOML parser, depth; imports {parse[1]:.0f} ms; cpu {parse[2]:.0f} ms"),
         info(f"the same from the disk cache (warm, {lessons} lessons)", warm, "ms",
              baseline=baseline, ratio=warm / baseline,
              note=f"new process, loader imported first; cpu {warm_cpu:.0f} ms; not the cold goal"),
