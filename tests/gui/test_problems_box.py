@@ -114,3 +114,18 @@ def test_past_the_shown_lines_the_box_says_how_many_more_and_when_none_opened(qt
         assert exact.lines.toPlainText().splitlines() == lines[:SHOWN_LINES]  # no "more" line
     finally:
         set_language("en")
+
+
+def test_the_box_is_as_much_wider_as_its_type_is_larger(qtbot: Any) -> None:
+    """At a text scale of 2.0 (a 4K screen's own, gui.style.screen_text_scale) the box was
+    720 px wide with type twice as large: a tall narrow column. It is 1440 then, 720 at 1.0."""
+    from tilewise.gui.style import style_sheet
+
+    widths = []
+    for scale in (1.0, 2.0):
+        box = ProblemsDialog("A pack was left out.", ["/packs/p/pack.toml: id: missing"])
+        box.setStyleSheet(style_sheet("classic", scale, dark=False, system_px=40 / 3))
+        qtbot.addWidget(box)
+        box.fit_to(QRect(0, 0, 3840, 2160))
+        widths.append(box.width())
+    assert widths == [720, 1440]

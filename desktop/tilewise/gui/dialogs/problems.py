@@ -38,8 +38,13 @@ from tilewise.gui.qtlang import translate_buttons
 from tilewise.i18n import _, ngettext
 
 WIDTH = 720
-"""The box's width when the screen has room, in logical pixels (as wide as the message box
-was at 1024x768, so a ``file: key: problem`` line of the core pack takes two lines)."""
+"""The box's width when the screen has room, in logical pixels at the type of a text scale of
+1.0 (18 px; as wide as the message box was at 1024x768, so a ``file: key: problem`` line of
+the core pack takes two lines); as much wider as its type is larger (a 4K screen's text
+scale 2.0: 1440, not a tall narrow column)."""
+
+BASE_PX = 18
+"""The type's pixel size at a text scale of 1.0 (``gui.style``), that :data:`WIDTH` is for."""
 
 SHOWN_LINES = 200
 """At most this many problem lines are listed (they scroll); a last line says how many more
@@ -116,14 +121,17 @@ class ProblemsDialog(QDialog):
         return self.intro.text() + "\n\n" + self.lines.toPlainText()
 
     def fit_to(self, area: QRect) -> None:
-        """Size the box for the screen area ``area`` (logical pixels): :data:`WIDTH` wide or
+        """Size the box for the screen area ``area`` (logical pixels): :data:`WIDTH` (as much
+        wider as its type is larger than :data:`BASE_PX`) wide or
         the area less :data:`FRAME_ROOM` a side, as tall as the intro, every line and the
         button need, at most the area's height less :data:`FRAME_ROOM` a side (then the lines
         scroll); placed over the middle of its parent, inside ``area``."""
         room = QSize(max(240, area.width() - 2 * FRAME_ROOM),
                      max(200, area.height() - 2 * FRAME_ROOM))
         self.setMaximumSize(room)
-        width = min(WIDTH, room.width())
+        self.lines.ensurePolished()  # the style sheet's type
+        grown = max(1.0, self.lines.fontInfo().pixelSize() / BASE_PX)
+        width = min(round(WIDTH * grown), room.width())
         layout = self.layout()
         assert layout is not None
         layout.activate()
