@@ -13,9 +13,23 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem, QGraphicsTextItem
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+)
 
-from tilewise.gui.player.pictures import ArrowItem, PictureScene, fitted_text
+from tilewise.gui.player.pictures import (
+    TEXT_MARGIN,
+    ArrowItem,
+    PictureScene,
+    fitted_text,
+    glyph_item,
+    text_item,
+)
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, set_language
 
@@ -35,6 +49,15 @@ def pictures(pack: Any, kind: str) -> list[tuple[str, dict[str, Any]]]:
 
 def texts(scene: PictureScene) -> list[QGraphicsTextItem]:
     return [i for i in scene.items() if isinstance(i, QGraphicsTextItem)]
+
+
+def all_texts(scene: PictureScene) -> list[QGraphicsTextItem | QGraphicsSimpleTextItem]:
+    """Every text item: the words (documents) and a card's letters and numbers (glyph_item)."""
+    return [i for i in scene.items() if isinstance(i, (QGraphicsTextItem, QGraphicsSimpleTextItem))]
+
+
+def shown_text(item: QGraphicsTextItem | QGraphicsSimpleTextItem) -> str:
+    return item.toPlainText() if isinstance(item, QGraphicsTextItem) else item.text()
 
 
 def broken_words(item: QGraphicsTextItem) -> list[str]:
@@ -148,7 +171,7 @@ def test_card_pictures_print_the_notice_groups_marks_and_values(scene: PictureSc
     assert cards
     for where, picture in cards:
         scene.show_picture(picture, lambda text: text)
-        shown = [item.toPlainText() for item in texts(scene)]
+        shown = [shown_text(item) for item in all_texts(scene)]
         assert _("For learning only. This is not any league's card of any year.") in shown, where
         glyphs = [s for s in shown if len(s) == 1 and (s.isdigit() or s in "FDNEWS")]
         lines = picture["lines"]
@@ -159,14 +182,47 @@ def test_card_pictures_print_the_notice_groups_marks_and_values(scene: PictureSc
             assert str(line["value"]) in shown, where
         sheet = max((i for i in scene.items() if isinstance(i, QGraphicsRectItem)),
                     key=lambda i: i.rect().width())
-        for item in texts(scene):
+        for item in all_texts(scene):
             right = item.mapToScene(item.boundingRect().topRight()).x()
-            assert right <= sheet.rect().right() + 1, (where, item.toPlainText())
+            assert right <= sheet.rect().right() + 1, (where, shown_text(item))
+        # one text document per word, none per printed character (issue 21, peak memory): the
+        # heading, notice, 3 column heads and key, and each line's label and note
+        assert len(texts(scene)) <= 6 + 2 * len(lines), (where, len(texts(scene)))
 
 
 def test_a_broken_card_line_draws_no_groups(scene: PictureScene) -> None:
     scene.show_picture({"kind": "card", "lines": [
         {"label": "Line 1", "groups": [{"kind": "pung", "tile": "J"}], "value": 25}]},
         lambda text: text)
-    shown = [item.toPlainText() for item in texts(scene)]
+    shown = [shown_text(item) for item in all_texts(scene)]
     assert "Line 1" in shown and "25" in shown and "J" not in shown
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.613, 1.37])
+def test_a_glyph_item_draws_the_pixels_of_a_text_item(qapp: Any, scale: float) -> None:
+    """A card's letters are documentless items (``glyph_item``); placed :data:`TEXT_MARGIN`
+    further in, each draws the pixels the text item it replaced drew, at a picture's odd
+    scales too (the walk through every step grabbed before and after: identical)."""
+    def drawn(item: Any, at: QPointF) -> QImage:
+        image = QImage(160, 120, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.white)
+        other = PictureScene(TileImages("classic"))
+        other.addItem(item)
+        item.setPos(at)
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing
+                               | QPainter.RenderHint.TextAntialiasing)
+        painter.scale(scale, scale)
+        other.render(painter, QRectF(0, 0, 160 / scale, 120 / scale),
+                     QRectF(0, 0, 160 / scale, 120 / scale))
+        painter.end()
+        return image
+
+    for text, size, colour in (("3", 48, QColor("#1d4fb8")), ("C", 42, QColor("#1b1b1b")),
+                               ("25", 38, QColor("#c3241d"))):
+        document = drawn(text_item(text, size, bold=True, colour=colour), QPointF(10.5, 7.25))
+        glyph = drawn(glyph_item(text, size, bold=True, colour=colour),
+                      QPointF(10.5 + TEXT_MARGIN, 7.25 + TEXT_MARGIN))
+        assert document == glyph, (text, scale)
+        assert document != drawn(glyph_item(text, size, bold=True, colour=colour),
+                                 QPointF(10.5, 7.25)), (text, scale)  # the margin matters
