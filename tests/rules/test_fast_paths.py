@@ -27,9 +27,11 @@ from tilewise.rules.tiles import (
     STANDARD,
     TERMINALS_AND_HONORS,
     TileError,
+    check_in_set,
     check_supply,
     parse_played,
     parse_written,
+    played_in_set,
     rank_of,
 )
 from tilewise.rules.wins import wsm_winning_split
@@ -182,6 +184,41 @@ def test_tile_lists_refused_in_one_pass_as_code_by_code(codes: Any) -> None:
     with pytest.raises(TileError) as slow:
         parse_written(codes)
     assert (fast.value.reason, fast.value.tile) == (slow.value.reason, slow.value.tile)
+
+
+def _read_in_set(codes: Any, ruleset: str) -> tuple[list[str], list[str]] | tuple[str, str]:
+    """What ``read`` gives for ``codes``: its answer, or the error's reason and tile."""
+    try:
+        return played_in_set(codes, ruleset)
+    except TileError as error:
+        return error.reason, error.tile
+
+
+def _read_then_check(codes: Any, ruleset: str) -> tuple[list[str], list[str]] | tuple[str, str]:
+    try:
+        written, plays = parse_played(codes)
+        check_in_set(plays, ruleset)
+    except TileError as error:
+        return error.reason, error.tile
+    return written, plays
+
+
+@pytest.mark.parametrize("ruleset", ["wsm", "american"])
+@pytest.mark.parametrize("codes", [
+    ["9D", "9D"], ["F3", "J"], ["J", "1B"], ["1B", "F"], ["F", "5b"], ["5b", "F"], [],
+    Codes(["F3", "1B"]), Codes(["J"]), "1B", [["1B"]], [1], ["1B"] * 3])
+def test_a_claims_tiles_read_at_once_as_parsed_then_checked(codes: Any, ruleset: str) -> None:
+    # UNKNOWN_TILE before TILE_NOT_IN_SET, the first bad code named, faces played as F
+    assert _read_in_set(codes, ruleset) == _read_then_check(codes, ruleset)
+
+
+def test_a_card_given_as_lists_is_read_each_time_with_the_same_answers() -> None:
+    lines = [list(line) for line in CARD]
+    hand = ["F", "F", *["1B"] * 4, *["2C"] * 4, *["3D"] * 4]
+    assert card_line_for(lines, hand, ()) == card_line_for(CARD, hand, ()) == 1
+    assert card_line_for(lines, hand[:-1] + ["J"], ()) == 1  # a joker in a kong
+    assert card_line_for(lines, hand[:-1] + ["9B"], ()) is None
+    assert card_line_for(lines, hand, ()) == 1  # the same list once more
 
 
 def test_a_wsm_split_does_not_depend_on_the_order_of_the_tiles() -> None:

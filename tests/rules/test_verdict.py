@@ -39,5 +39,6 @@ def test_a_verdict_is_a_value_that_cannot_be_changed() -> None:
     assert verdict.legal is True
     refusal = Refusal(Reason.TILE_NOT_IN_HAND, "7B", "8B")
     assert refusal.verdict == refuse(Reason.TILE_NOT_IN_HAND, "7B", "8B")
-    assert refusal.verdict.to_answer() == {"legal": False, "reason": "TILE_NOT_IN_HAND",
-                                           "tiles": ["7B", "8B"]}
+    answer = refusal.verdict.to_answer()
+    assert answer == {"legal": False, "reason": "TILE_NOT_IN_HAND", "tiles": ["7B", "8B"]}
+    assert type(answer["reason"]) is str  # the code itself, not the enum member

@@ -41,9 +41,8 @@ from tilewise.rules.tiles import (
     JOKER,
     SUITS,
     TileError,
-    check_in_set,
     describe,
-    parse_played,
+    played_in_set,
     rank_of,
     suit_of,
 )
@@ -157,13 +156,24 @@ def window_closed(
     return drawn and chi
 
 
-def _same_tiles(named: list[str], tile: str, allowed: tuple[str, ...]) -> None:
-    if any(t != tile and t not in allowed for t in named):
+def _same_tiles(named: list[str], tile: str, jokers: bool) -> None:
+    """Refusal GROUP_TILES_DIFFER unless every tile ``named`` is ``tile`` (or, with ``jokers``,
+    a joker): counted, not compared one by one (issue 21)."""
+    same = named.count(tile)
+    if jokers and tile != JOKER:
+        same += named.count(JOKER)
+    if same != len(named):
         raise Refusal(Reason.GROUP_TILES_DIFFER, *named)
 
 
-def _sideways(source: str, claimant: str, size: int) -> int:
-    return _POSITIONS.get(relation(source, claimant), size - 1)
+#: The sideways index of a pong or kong (DECISIONS 13) by (discarder, claimant) when the
+#: discard comes from the upper seat (0) or opposite (1); from the lower seat it is the last
+#: tile (not listed). Looked up: :func:`~tilewise.rules.seats.relation` costs three calls.
+_SIDEWAYS: dict[tuple[str, str], int] = {
+    (source, claimant): _POSITIONS[place]
+    for source in SEATS for claimant in SEATS if claimant != source
+    for place in [relation(source, claimant)] if place in _POSITIONS
+}
 
 
 def _judge_wsm_set(
@@ -179,18 +189,18 @@ def _judge_wsm_set(
         meld = meld_answer("chi", run, discard.by, run.index(tile))
         return allow(meld=meld, next=next_live(table, seat))
     if kind == "pong":
-        _same_tiles(named, tile, ())
+        _same_tiles(named, tile, False)
         if len(named) != 2 or hand.count(tile) < 2:
             raise Refusal(Reason.PONG_NEEDS_PAIR, tile)
-        meld = meld_answer("pong", (tile,) * 3, discard.by, _sideways(discard.by, seat, 3))
+        meld = meld_answer("pong", (tile,) * 3, discard.by, _SIDEWAYS.get((discard.by, seat), 2))
         return allow(meld=meld, next=next_live(table, seat))
     # kong: the big exposed kong
     if any(m.kind == "pong" and m.tiles[0] == tile for m in table.melds_of(seat)):
         raise Refusal(Reason.CANNOT_KONG_DISCARD_ONTO_EXPOSED_PONG, tile)
-    _same_tiles(named, tile, ())
+    _same_tiles(named, tile, False)
     if len(named) != 3 or hand.count(tile) < 3:
         raise Refusal(Reason.KONG_NEEDS_TRIPLET, tile)
-    meld = meld_answer("kong_big", (tile,) * 4, discard.by, _sideways(discard.by, seat, 4))
+    meld = meld_answer("kong_big", (tile,) * 4, discard.by, _SIDEWAYS.get((discard.by, seat), 3))
     return allow(meld=meld, next=next_live(table, seat), supplement=True)
 
 
@@ -214,7 +224,7 @@ def _judge_exposure(
     table: Table, seat: str, kind: str, written: list[str], named: list[str], discard: Discard
 ) -> Verdict:
     tile = discard.tile
-    _same_tiles(named, tile, (JOKER,))
+    _same_tiles(named, tile, True)
     if len(named) != _EXPOSURE_SIZES[kind] - 1:
         raise Refusal(_SHORT_REASON.get(kind, Reason.GROUP_TILES_DIFFER), tile)
     hand = table.need_hand(seat)
@@ -251,8 +261,7 @@ def judge_claim(table: Table, action: Mapping[str, Any]) -> Verdict:
     if tiles == _NO_TILES and type(tiles) is list:  # a claim to win names no tiles
         written = named = _NO_TILES
     else:
-        written, named = parse_played(tiles)
-        check_in_set(named, table.ruleset)
+        written, named = played_in_set(tiles, table.ruleset)
     if table.phase not in (None, "play"):
         raise Refusal(Reason.WRONG_PHASE)
     word = action.get("claim")

@@ -138,7 +138,12 @@ def _bounds(line: CardLine) -> tuple[Bounds, ...]:
 
 
 def _naturals(concealed: Sequence[str]) -> dict[str, int]:
-    have = Counter(concealed)
+    """Copies of each natural tile of ``concealed`` (jokers left out), counted into a plain
+    dict: making a Counter cost more than the counting (its checks of the argument, issue
+    21)."""
+    have: dict[str, int] = {}
+    for tile in concealed:
+        have[tile] = have.get(tile, 0) + 1
     have.pop(JOKER, None)
     return have
 
@@ -192,25 +197,29 @@ def card_line_for(
     again and again: by each claim of a precedence question, by a pack's repeated tasks).
     A hand without exposures is tried against each line's :data:`Bounds` worked out once per
     card, its tiles counted once (:func:`line_matches` per line counted them again for every
-    line; issue 21); tests/rules/test_fast_paths.py checks it against :func:`line_matches`."""
-    lines = card if type(card) is tuple and all(type(line) is CardLine for line in card) else (
-        tuple(line if isinstance(line, CardLine) else CardLine(tuple(line)) for line in card))
-    known = _ANSWERS.get(id(lines))
-    if known is None or known[0] is not lines:  # a card (tuples: the same object, same card)
+    line; issue 21); tests/rules/test_fast_paths.py checks it against :func:`line_matches`.
+    The card a table keeps (one tuple of lines) is found by itself before its lines are
+    looked at, and each answer is looked up once (issue 21)."""
+    known = _ANSWERS.get(id(card))
+    if known is None or known[0] is not card:  # not a card kept (by the very tuple): read it
+        lines = card if type(card) is tuple and all(type(line) is CardLine for line in card) \
+            else tuple(line if isinstance(line, CardLine) else CardLine(tuple(line))
+                       for line in card)
         if len(_ANSWERS) >= CARDS_KEPT:
             _ANSWERS.clear()
         known = _ANSWERS[id(lines)] = (lines, _forms(lines), {})
+    lines = known[0]
     answers = known[2]
     key = (tuple(concealed), tuple(melds))
-    if key not in answers:
-        if len(answers) >= HANDS_KEPT:
-            answers.clear()
-        if melds:
-            answers[key] = next((index for index, line in enumerate(lines)
-                                 if line_matches(line, key[0], key[1])), None)
-        else:
-            answers[key] = _first_fit(known[1], key[0])
-    return answers[key]
+    if key in answers:
+        return answers[key]
+    if len(answers) >= HANDS_KEPT:
+        answers.clear()
+    found = next((index for index, line in enumerate(lines)
+                  if line_matches(line, key[0], key[1])), None) if melds else (
+        _first_fit(known[1], key[0]))
+    answers[key] = found
+    return found
 
 
 _Forms = tuple[tuple[int, int, tuple[Bounds, ...]], ...]

@@ -12,6 +12,7 @@ import marshal
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from tilewise.rules.cardlines import CardError, CardLine
@@ -232,8 +233,9 @@ def _tile_lists(value: object, what: str
         written[seat] = tiles.copy()
         every += tiles
     else:
-        try:
-            key = sum(map(_BYTE.__getitem__, every))
+        try:  # looked up by one itemgetter, in C (of one code it gives the value, not a tuple)
+            key = sum(itemgetter(*every)(_BYTE) if len(every) > 1 else map(_BYTE.__getitem__,
+                                                                           every))
         except (KeyError, TypeError):  # not a code, or not even hashable: refused below
             pass
         else:

@@ -177,6 +177,31 @@ def check_in_set(tiles: Iterable[str], ruleset: str) -> None:
             raise TileError("TILE_NOT_IN_SET", tile)
 
 
+#: Per ruleset, each code as written whose tile the set holds -> the tile it plays as.
+_IN_SET: dict[str, dict[str, str]] = {
+    ruleset: {code: tile for code, tile in _PLAYS_AS.items() if tile in limits}
+    for ruleset, limits in _SETS.items()
+}
+
+
+def played_in_set(codes: object, ruleset: str) -> tuple[list[str], list[str]]:
+    """``(codes as written, play codes)`` of a JSON list of codes of ``ruleset``'s set: what
+    :func:`parse_played` and then :func:`check_in_set` give, with the same errors in the same
+    order (``UNKNOWN_TILE`` for a non-list or the first code that is not a tile, then
+    ``TILE_NOT_IN_SET``). A plain list of the set's codes is read with one look-up per code
+    (a claim names its tiles this way, issue 21) and is itself the first answer (never to be
+    changed); anything else by those two functions."""
+    if type(codes) is list:
+        known = _IN_SET[ruleset]
+        try:
+            return codes, [known[code] for code in codes]
+        except (KeyError, TypeError):  # not a code of the set, or not even hashable: below
+            pass
+    written, plays = parse_played(codes)
+    check_in_set(plays, ruleset)
+    return written, plays
+
+
 def check_supply(counts: Mapping[str, int], ruleset: str) -> None:
     """Raise ``TILE_NOT_IN_SET`` or ``TILE_SUPPLY_EXCEEDED`` if ``counts`` cannot come from one set.
 

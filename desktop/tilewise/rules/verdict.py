@@ -84,13 +84,13 @@ class Verdict(NamedTuple):
 
     def to_answer(self) -> dict[str, Any]:
         """The protocol answer: ``{"legal", "reason", **result}``, plus ``tiles`` when any."""
-        reason = self.reason
-        answer: dict[str, Any] = {"legal": self.legal,
-                                  "reason": None if reason is None else str(reason)}
-        if self.result:
-            answer.update(self.result)
-        if self.tiles:
-            answer["tiles"] = list(self.tiles)
+        legal, reason, tiles, result = self  # the fields at once (issue 21)
+        answer: dict[str, Any] = {"legal": legal,
+                                  "reason": None if reason is None else reason._value_}
+        if result:
+            answer.update(result)
+        if tiles:
+            answer["tiles"] = list(tiles)
         return answer
 
 

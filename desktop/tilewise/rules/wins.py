@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import Any
 
 from tilewise.rules.jokers import card_line_for
@@ -201,8 +202,8 @@ def wsm_wins(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> bool:
     melded = len(melds)
     if len(concealed) != 14 - 3 * melded:
         return False
-    try:
-        key = sum(map(_NIBBLE.__getitem__, concealed))
+    try:  # one itemgetter looks the tiles up in C (the hand has two tiles or more here)
+        key = sum(itemgetter(*concealed)(_NIBBLE))
     except KeyError:  # a flower or joker makes no WSM set
         return False
     suited, honors = _PATTERNS or _set_patterns()
