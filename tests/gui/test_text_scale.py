@@ -41,6 +41,10 @@ def test_a_4k_screen_at_96_dpi_reads_like_1080p_until_a_scale_is_chosen(tmp_path
     said = json.loads(done.stdout.strip().splitlines()[-1])
     assert said["window"] == [2560, 1720]  # 1280x860 as on 1080p, twice as large
     assert said["auto"] == 40 and said["auto_padded"]  # text at 2.0 (20 px at 1.0), room too
+    # the words beside a seat diagram as wide as on a 1080p screen (560 px there), on the
+    # desk and on the projector, whose page stays on the screen (it reached 1000 px past it)
+    assert said["desk_column"] >= 1000 and said["presenter_column"] >= 1000, said
+    assert said["presenter_past"] <= 0, said
     # the settings accepted without touching the scale: still the screen's, nothing saved
     assert said["unchanged"] == 40 and said["unchanged_padded"]
     assert said["unchanged_saved"] is None

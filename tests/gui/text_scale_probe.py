@@ -38,6 +38,29 @@ def main() -> int:
         return "padding: 16px 32px" in style.styleSheet()  # type: ignore[union-attr]
 
     said: dict[str, object] = {"window": size, "auto": text_px(), "auto_padded": padded()}
+    # the words beside a seat diagram (the Charleston's first step) on the desk, and in
+    # presenter mode walked with Next to its third step: their column, and how far the page
+    # reaches past the screen (0: not at all)
+    pack = window.packs[0]
+    charleston = pack.lesson("charleston")
+    window.player.open(pack, charleston, {"lesson": charleston.id, "index": 0})
+    window.stack.setCurrentWidget(window.player)
+    QApplication.processEvents()
+    said["desk_column"] = window.player.side_box.width()
+    from tilewise.gui.present.presenter import PresenterWindow
+
+    presenter = PresenterWindow(window.packs, pack, charleston, None)
+    presenter.showFullScreen()
+    QApplication.processEvents()
+    for _step in range(2):
+        presenter.next_step()
+        QApplication.processEvents()
+    body = presenter.player.body
+    said["presenter_column"] = presenter.player.side_box.width()
+    said["presenter_past"] = body.widget().height() - body.viewport().height()
+    presenter.close()
+    window.player.open(pack, pack.lessons[0], {"lesson": pack.lessons[0].id, "index": 0})
+    QApplication.processEvents()
     for name, scale in (("unchanged", None), ("chosen", 1.0)):
         def answer(box: SettingsDialog, value: float | None = scale) -> int:
             if value is not None:

@@ -605,14 +605,23 @@ class LessonPlayer(QWidget):
         else:
             layout = (across, top, 2, 3, 560, big, big)
         middle, side, side_stretch, stage_stretch, max_w, max_h, picture_w = layout
+        # Those widths are for the type of a desk at a text scale of 1.0 (18 px) or of the
+        # presenter at 768 px high (30): as much wider as the type is larger. At 3840x2160
+        # the words beside a seat diagram were a 560 px column of 83 px type, the picture
+        # pushed the page past the screen (presenter), and a desk's 40 px type wrapped
+        # after a few words (a 4K screen's own text scale, gui.style.screen_text_scale).
+        self.ensurePolished()
+        grow = max(1.0, self.fontInfo().pixelSize() / (30 if self.presenting else 18))
+        max_w, max_h, picture_w = (round(w * grow) if w != big else w
+                                   for w in (max_w, max_h, picture_w))
         # A task's band of words scrolls inside its height; elsewhere the words take the
         # room they need and the page scrolls.
         band = kind == "task" and not has_picture
         column = kind == "task" and has_picture  # the words over the picture beside the table
         self.words_area.set_fit(not band and not column)
         # in the column, long words scroll and leave the picture its room
-        self.words_area.set_cap(max_h if band else (220 if self.presenting else 160)
-                                if column else 0)
+        self.words_area.set_cap(max_h if band else round((220 if self.presenting else 160)
+                                                         * grow) if column else 0)
         self.middle.setDirection(middle)
         self.side.setDirection(side)
         self.middle.setStretch(0, side_stretch)
