@@ -56,6 +56,7 @@ def test_a_broken_only_pack_is_said_so_in_german_and_its_problems_shown(
         assert len(rooms) == 2 and not any(b.isVisible() for b in rooms)
         assert not window.practice.action.isEnabled() and not window.review.action.isEnabled()
         assert not window.act_present.isEnabled()  # F5 did nothing, its menu entry was on
+        assert not window.act_glossary.isEnabled()  # an empty table
         assert "Übung und Wiederholung" in said, said
         assert not window.library.note.isVisible()
         assert window.focusWidget() is button
@@ -85,5 +86,5 @@ def test_no_pack_at_all_still_says_none_is_installed(window: Any) -> None:
     assert not any(b.isVisible() for b in rooms) and not window.practice.action.isEnabled()
     window.library.show_packs(shelf, {}, "Sam")  # a pack again: both rooms are offered
     assert all(b.isVisible() for b in rooms) and window.review.action.isEnabled()
-    assert window.act_present.isEnabled()
+    assert window.act_present.isEnabled() and window.act_glossary.isEnabled()
     assert window.library.note.isVisible()

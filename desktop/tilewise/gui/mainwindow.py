@@ -150,7 +150,8 @@ class MainWindow(QMainWindow):
         self.act_present.setShortcut(QKeySequence("F5"))
         self.act_present.triggered.connect(self.present)
         self.app_menu.addAction(self.act_present)
-        self.library.offer_with_packs(self.act_present)  # nothing to present without one
+        for action in (self.act_present, self.act_glossary):  # nothing to show without one
+            self.library.offer_with_packs(action)
         self.presenter: PresenterWindow | None = None
         for action in (self.act_library, self.act_profiles, self.act_settings, self.act_notes):
             self.app_menu.addAction(action)

@@ -251,8 +251,8 @@ class LibraryView(QWidget):
 
     def _rooms_shown(self) -> None:
         """Practice and Review (their buttons, menu entries, and the note on the practice
-        lines) and presenter mode's menu entry (F5 did nothing there) only with a lesson pack
-        to show: the empty library led a learner into a
+        lines), presenter mode's and the glossary's menu entries (F5 did nothing there, the
+        glossary was an empty table) only with a lesson pack to show: the empty library led a learner into a
         practice without its Charleston lines or card, and a review of mistakes in lessons
         that are not there (tester's report). Hidden, not disabled: Tab goes to what can be
         done, and the empty library's own line says why they are not there."""
@@ -273,8 +273,8 @@ class LibraryView(QWidget):
         self._tab_order()
 
     def offer_with_packs(self, action: QAction) -> None:
-        """Keep ``action`` (a menu entry into a lesson's room: presenter mode) on only while a
-        pack is shown (:meth:`_rooms_shown`)."""
+        """Keep ``action`` (a menu entry into a room of the packs: presenter mode, the
+        glossary) on only while a pack is shown (:meth:`_rooms_shown`)."""
         self.room_actions.append(action)
         self._rooms_shown()
 
