@@ -270,3 +270,38 @@ def test_a_review_says_it_is_one_and_can_be_finished_early(window: Any) -> None:
     player = open_step(window, "tiles", "count-wsm")  # a lesson again: its own counter
     assert player.counter.text().startswith("Step ") and player.library_button.isVisible()
     assert not player.finish_button.isVisible() and player.back_button.isVisible()
+
+
+def test_a_group_button_on_too_few_tiles_says_how_many_and_keeps_nothing(
+        window: Any, qtbot: Any) -> None:
+    """Tester 7 (shots 028, 168-169, 214): "Check as a pung" with the group empty was judged
+    'Not allowed. These tiles do not make that group' and kept for review, and the review then
+    played the step twice in a row (once for the empty group, once for three wrong tiles)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+
+    from tests.gui.conftest import rack_index
+    from tilewise.i18n import set_language
+
+    set_language("hi")
+    player = open_step(window, "tiles", "flowers-same")
+    check = player.findChild(QPushButton, "command:as:pung")
+    assert check is not None
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    assert player.feedback_text() == "पहले समूह में 3 टाइलें रखें।"
+    player.drop(rack_index(player, "F1"), "group")
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    assert player.feedback_text() == "पहले समूह में 2 टाइलें और रखें।"
+    queue = ReviewQueue(window.store)
+    assert queue.situations(window.profile.id) == [] and player.session.record().attempts == 0
+    # three wrong tiles are a mistake, kept once; the same one again is the same situation
+    for code in ("F4", "WD"):
+        player.drop(rack_index(player, code), "group")
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    assert player.last_feedback is not None and not player.last_feedback.accepted
+    for code in ("F1", "F4", "9D"):
+        player.drop(rack_index(player, code), "group")
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    [kept] = queue.situations(window.profile.id)
+    assert (kept.step_id, kept.reason, kept.action["tiles"]) == (
+        "flowers-same", "GROUP_TILES_DIFFER", ["F1", "F4", "WD"])

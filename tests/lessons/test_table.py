@@ -792,3 +792,38 @@ def test_the_blind_pass_starts_again_from_the_dealt_rack_and_says_so() -> None:
     dealt = start_table(lesson, ids.index("first-right"), accepted)
     assert sorted(codes(blind, blind.rack("E"))) == sorted(codes(dealt, dealt.rack("E")))
     assert not step.text.startswith("Again") and "dealt rack" in step.text
+
+
+def test_a_group_button_on_too_few_tiles_is_no_move_and_no_mistake() -> None:
+    """Tester 7 (shots 028, 214): "Check as a pung" with the group empty, or with only the two
+    3 bams, was judged a rule mistake (GROUP_TILES_DIFFER) and kept for review."""
+    desk = table_for("tiles", "flowers-same")
+    table, session = desk.table, desk.session
+    assert table.command_missing("as:pung") == 3
+    empty = desk.command("as:pung")
+    assert (empty.missing, empty.feedback, empty.changed) == (3, None, False)
+    flower = next(i for i in table.rack("E") if table.tiles[i].code.startswith("F"))
+    desk.move(flower, "group")
+    assert desk.command("as:pung").missing == 2
+    assert table.staged("group") == [flower]  # the staged tile stays where it was put
+    assert session.record().attempts == 0 and session.record().first_try is None
+    assert session.take_mistakes() == []
+    # other buttons and a kind of no one size are judged as before
+    assert table.command_missing("as:run") == table.command_missing("claim:pung") == 0
+    assert table.command_missing("declare_win") == 0
+    # the given tiles count: find-jokers gives two 3 craks for a kong
+    given = table_for("tiles", "find-jokers")
+    assert given.command("as:kong").missing == 2
+    # the two given 3 bams of a pung: one more; three wrong tiles are judged (a real mistake)
+    pung = table_for("jokers", "build-pung")
+    rack = pung.table.rack(pung.task.seat)
+    assert [(pung.table.tiles[i].code, pung.table.tiles[i].given)
+            for i in pung.table.staged("group")] == [("3B", True)] * 2
+    assert pung.command("as:pung").missing == 1 and pung.session.take_mistakes() == []
+    pung.move(next(i for i in rack if pung.table.tiles[i].code == "4B"), "group")
+    judged = pung.command("as:pung")
+    assert judged.missing == 0 and judged.feedback is not None
+    assert judged.feedback.reason == "GROUP_TILES_DIFFER"
+    [kept] = pung.session.take_mistakes()
+    assert kept.action["tiles"] == ["3B", "3B", "4B"]
+

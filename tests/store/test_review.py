@@ -53,12 +53,18 @@ def test_the_same_mistake_again_is_an_again_review_not_a_second_situation(
     kim = store.create_profile("Kim", "en")
     queue = ReviewQueue(store)
     first = queue.add_mistakes(kim.id, "core", "l", [mistake()], now=T0)
+    # other tiles, the same reason: the same mistake (a review plays the step's table, not
+    # the tiles: tester 7 saw one step twice in a row); another reason or a quiz is another
     other = {"type": "pass", "seat": "E", "tiles": ["J", "1C", "3C"]}
-    again = queue.add_mistakes(kim.id, "core", "l", [mistake(), mistake(action=other)],
-                               now=T0 + timedelta(hours=1))
-    assert again[0] == first[0] and again[1] != first[0]
-    assert len(queue.situations(kim.id)) == 2
-    assert queue.outcomes(kim.id) == [("joker_never_passed", False)] * 3
+    again = queue.add_mistakes(kim.id, "core", "l", [
+        mistake(), mistake(action=other), mistake(reason="TILE_NOT_IN_HAND"),
+        mistake(kind="quiz", reason=None, action={"option": "a"}),
+        mistake(kind="quiz", reason=None, action={"option": "b"})],
+        now=T0 + timedelta(hours=1))
+    assert again[:2] == [first[0]] * 2 and len(set(again[1:4])) == 3 and again[3] == again[4]
+    assert len(queue.situations(kim.id)) == 3
+    assert queue.situation(first[0]).action == mistake()["action"]  # type: ignore[union-attr]
+    assert queue.outcomes(kim.id)[:3] == [("joker_never_passed", False)] * 3
 
 
 def test_again_comes_back_sooner_than_good_and_dates_survive_a_restart(tmp_path: Path) -> None:

@@ -136,12 +136,15 @@ class Outcome:
     """What one operation did: ``changed`` (the table changed), ``feedback`` (a judged move,
     or a tile refused at once with its reason), ``motions`` (tiles a verdict moved),
     ``carried`` (the table is a new one whose tile ids follow the one before,
-    ``tilewise.lessons.table.follow``: the motions start where the tiles were drawn)."""
+    ``tilewise.lessons.table.follow``: the motions start where the tiles were drawn),
+    ``missing`` (a button not judged yet: its group needs this many more tiles,
+    ``Table.command_missing``; nothing is recorded)."""
 
     changed: bool = False
     feedback: Feedback | None = None
     motions: tuple[Motion, ...] = ()
     carried: bool = False
+    missing: int = 0
 
 
 #: Accepted moves that send tiles to another seat: undo never takes them back
@@ -154,8 +157,9 @@ class LessonTable:
 
     Operations (each one call from a GUI handler): :meth:`move`, :meth:`take_back`,
     :meth:`command`, :meth:`undo`, :meth:`reset`. A move into a pass zone is put to the core
-    at once (not counted as an attempt, ``LessonSession.preview``): a tile it refuses for another
-    reason than a short count goes home with the reason. A full acting zone is committed:
+    at once (``LessonSession.preview``): a tile it refuses for another reason than a short count
+    goes home with the reason (``LessonSession.keep_refusal``). A full acting
+    zone is committed:
     judged by ``LessonSession.attempt``; an accepted verdict moves the tiles
     (:meth:`Table.apply`), a refusal returns only what the learner moved. A step already done
     opens on its final table (its recorded move applied).
@@ -219,10 +223,16 @@ class LessonTable:
         return Outcome(True)
 
     def command(self, command: str) -> Outcome:
-        """A table button (claim, vote, group kind, offer, declare): commit its action."""
+        """A table button (claim, vote, group kind, offer, declare): commit its action. A group
+        kind with too few tiles in the zone is not judged and not kept as a mistake: the
+        outcome says how many are ``missing`` (tester 7: "Check as a pung" with the zone empty
+        was saved for review as a rule mistake)."""
         action = self.table.command_action(command)
         if action is None or self.done:
             return Outcome()
+        missing = self.table.command_missing(command)
+        if missing:
+            return Outcome(missing=missing)
         return self.commit(action)
 
     def commit(self, action: Mapping[str, Any]) -> Outcome:

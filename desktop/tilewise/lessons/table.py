@@ -53,6 +53,7 @@ from tilewise.lessons import moves, tilecodes
 from tilewise.lessons.model import Task
 from tilewise.lessons.practice.charleston import pass_order
 from tilewise.rules.charleston import COURTESY_PAIRS, PASS_DIRECTIONS, pass_source, pass_target
+from tilewise.rules.jokers import IDENTICAL_SIZES
 from tilewise.rules.seats import SEATS, across_of
 from tilewise.rules.tiles import JOKER, sort_tiles
 
@@ -63,6 +64,9 @@ CLAIM_KINDS = {
     "wsm": ("chi", "pong", "kong", "win"),
     "american": ("pung", "kong", "quint", "mahjong"),
 }
+#: How many tiles a group of each kind holds (REFERENCE.md section 5: pung 3, kong 4, quint 5,
+#: sextet 6, a pair 2, a chi 3, NEWS 4); a run has no one size.
+GROUP_SIZES: dict[str, int] = {**IDENTICAL_SIZES, "pair": 2, "chi": 3, "news": 4}
 #: Zone kinds whose move is judged as soon as the zone is full (the others wait for a button).
 ACTING_ZONES = ("pass", "discard", "kong", "kong_end", "swap")
 
@@ -582,6 +586,17 @@ class Table:
             if self.tiles[tile_id].home.area == "discard":
                 return tile_id
         return None if self.latest is None else self.at(self.latest)
+
+    def command_missing(self, command: str) -> int:
+        """How many more tiles the group zone needs before button ``command`` can be judged:
+        for ``as:<kind>`` the kind's size (:data:`GROUP_SIZES`) less the tiles in the zone
+        (given ones too), else 0. "Check as a pung" on an empty or half-built group is no
+        move yet: it was judged a rule mistake (GROUP_TILES_DIFFER, 'these tiles do not make
+        that group') and kept for review (tester 7, shots 028, 214). A zone with more tiles
+        than the kind holds is judged as it is: taking a kong for a pung is a real mistake."""
+        head, _sep, kind = command.partition(":")
+        size = GROUP_SIZES.get(kind, 0) if head == "as" else 0
+        return max(0, size - len(self.staged("group")))
 
     def command_action(self, command: str) -> dict[str, Any] | None:
         """The action of button ``command`` with the staged tiles, or None for an unknown

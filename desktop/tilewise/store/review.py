@@ -7,8 +7,11 @@ the accepted moves of the task steps before it), the wrong action, the core's re
 the rule it is about. Each has an FSRS card (the ``fsrs`` package, default parameters, no
 optimiser, no fuzzing so dates are reproducible): a new mistake is reviewed at once as *Again*,
 so it comes back within minutes; a later answer is rated ``"again"`` (wrong), ``"hard"`` (right
-after a hint or "Show me") or ``"good"`` (right first time). The same wrong action on the same
-step again is not a second situation: it is an *Again* review of the first.
+after a hint or "Show me") or ``"good"`` (right first time). The same mistake on the same step
+again (the same kind and reason code, whatever the tiles) is not a second situation: it is an
+*Again* review of the first. A review plays the step's table again, not the learner's tiles, so
+two situations of one step and reason were the same exercise twice in a row (tester 7, shots
+168-169: "Check as a pung" on three wrong tiles, then on none).
 
 Every write is one ``BEGIN IMMEDIATE`` transaction of the :class:`ProgressStore`, so a crash
 loses at most the review in flight. The app saves through :meth:`ReviewQueue.keep_mistakes` and
@@ -213,8 +216,8 @@ class ReviewQueue:
                      mistakes: Iterable[Mapping[str, Any]], *,
                      now: datetime | None = None) -> list[int]:
         """Keep ``mistakes`` (``Mistake.to_dict()`` dicts) in one transaction; return their
-        situation ids (an existing id when the same wrong action on the same step is kept
-        already: it is reviewed as Again instead). Nothing is written when one is not well
+        situation ids (an existing id when the same mistake on the same step, its kind and
+        reason code, is kept already: it is reviewed as Again instead). Nothing is written when one is not well
         formed (ValueError, TypeError) or the profile is unknown (KeyError)."""
         from fsrs import Card, Rating
 
@@ -227,8 +230,9 @@ class ReviewQueue:
             for step_id, index, kind, action, reason, rule, setup in rows:
                 found = conn.execute(
                     """SELECT id, card FROM situations WHERE profile_id = ? AND pack_id = ?
-                       AND lesson_id = ? AND step_id = ? AND action = ?""",
-                    (profile_id, pack_id, lesson_id, step_id, action)).fetchone()
+                       AND lesson_id = ? AND step_id = ? AND kind = ? AND reason IS ?
+                       ORDER BY id LIMIT 1""",
+                    (profile_id, pack_id, lesson_id, step_id, kind, reason)).fetchone()
                 if found is not None:
                     self._rate(conn, found["id"], Card.from_dict(json.loads(found["card"])),
                                AGAIN, when, counted=False)

@@ -1033,10 +1033,27 @@ class LessonPlayer(QWidget):
         if feedback is not None:
             self._present(feedback)
             self.changed.emit()
+        elif outcome.missing:
+            self._group_status(outcome.missing)
         elif outcome.changed:
             self._pass_status()
         self._update_nav()
         return feedback
+
+    def _group_status(self, missing: int) -> None:
+        """"Put 3 tiles in the group first." for a group button pressed on too few tiles:
+        no verdict and no mistake kept (``LessonTable.command``; tester 7, shots 028, 214)."""
+        table = self.desk.table if self.desk is not None else None
+        if table is not None and table.staged("group"):
+            # TRANSLATORS: "Check as a pung" (or kong...) pressed with some tiles in the group
+            text = ngettext("Put {n} more tile in the group first.",
+                            "Put {n} more tiles in the group first.", missing)
+        else:
+            # TRANSLATORS: "Check as a pung" (or kong...) pressed with the group still empty
+            text = ngettext("Put {n} tile in the group first.",
+                            "Put {n} tiles in the group first.", missing)
+        self.last_feedback = None
+        self._show_feedback(text, "", "", verdict="hint")
 
     def _pass_status(self) -> None:
         """"2 more tiles to pass." while a pass is half made; the keyboard help when the
