@@ -71,7 +71,8 @@ def test_a_joker_dragged_to_the_pass_zone_goes_home_with_the_reason(qtbot: Any, 
     assert "A joker is never passed. Keep it" in player.feedback_text()
     assert explain("JOKER_NOT_PASSABLE", "american") not in player.feedback_text()
     assert "REFERENCE" not in player.feedback_text() and "DECISIONS" not in player.feedback_text()
-    assert player.session.record().attempts == 0  # a partial pass is GUI state only
+    # a refused tile is a try (tester 7: the step was still called right first time)
+    assert player.session.record().attempts == 1
     assert not player.next_button.isEnabled()
 
 

@@ -185,7 +185,7 @@ def test_rule_mastery_counts_right_and_wrong_in_teaching_order() -> None:
         mastery.rule_mastery([("not_a_rule", True)])
 
 
-def test_a_tile_the_table_refuses_at_once_is_kept_without_an_attempt(
+def test_a_tile_the_table_refuses_at_once_is_kept_and_is_a_try(
         write_pack: WritePack) -> None:
     from tilewise.lessons.session import SessionError
     from tilewise.lessons.steptable import LessonTable
@@ -197,7 +197,9 @@ def test_a_tile_the_table_refuses_at_once_is_kept_without_an_attempt(
     joker = next(i for i in desk.table.rack("E") if desk.table.tiles[i].code == "J")
     outcome = desk.move(joker, "pass")
     assert outcome.feedback is not None and outcome.feedback.reason == "JOKER_NOT_PASSABLE"
-    assert session.record().attempts == 0
+    # a try: the step is no longer right first time (tester 7: it was called right first
+    # time after three refused tiles)
+    assert session.record().attempts == 1 and session.record().first_try is False
     [kept] = session.take_mistakes()
     assert (kept.kind, kept.reason, kept.rule, kept.action["tiles"]) == (
         "task", "JOKER_NOT_PASSABLE", "joker_never_passed", ["J"])

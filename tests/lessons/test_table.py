@@ -138,7 +138,8 @@ def test_a_joker_never_waits_in_the_pass_zone() -> None:
     outcome = desk.move(joker, "pass")
     assert outcome.feedback is not None and outcome.feedback.reason == "JOKER_NOT_PASSABLE"
     assert outcome.changed  # the 1C went back too: a refusal returns what the learner moved
-    assert desk.table.staged("pass") == [] and desk.session.record().attempts == 0
+    # a try, kept as a mistake (tester 7: a refused tile was a mistake yet no try)
+    assert desk.table.staged("pass") == [] and desk.session.record().attempts == 1
     assert desk.table.pass_missing() == 3
 
 
@@ -827,3 +828,33 @@ def test_a_group_button_on_too_few_tiles_is_no_move_and_no_mistake() -> None:
     [kept] = pung.session.take_mistakes()
     assert kept.action["tiles"] == ["3B", "3B", "4B"]
 
+
+def test_the_courtesy_step_dragged_into_the_pass_is_a_try_and_one_mistake() -> None:
+    """Tester 7 (shots 203, 209): 9C, 7D, 8D dragged one by one into the pass to the right
+    kept three mistakes for one idea, and the step was still right first time."""
+    desk = table_for("charleston", "courtesy")
+    table, session = desk.table, desk.session
+    for code in ("9C", "7D", "8D"):
+        tile = next(i for i in table.rack("E") if table.tiles[i].code == code)
+        outcome = desk.move(tile, "pass")
+        assert outcome.feedback is not None
+        assert outcome.feedback.reason == "COURTESY_ACROSS_ONLY"
+        assert table.tiles[tile].place.area == "rack"  # back home
+    assert session.record().attempts == 3 and session.record().first_try is False
+    [kept] = session.take_mistakes()
+    assert (kept.reason, kept.action["tiles"]) == ("COURTESY_ACROSS_ONLY", ["9C"])
+    # the same idea later in the session (after a start again) is not kept again
+    desk.reset()
+    again = desk.move(next(i for i in desk.table.rack("E") if desk.table.tiles[i].code == "9C"),
+                      "pass")
+    assert again.feedback is not None and session.take_mistakes() == []
+    # another idea on the step is: a joker offered across
+    desk.move(next(i for i in desk.table.rack("E") if desk.table.tiles[i].code == "J"),
+              "courtesy")
+    for code in ("9C", "GD"):
+        desk.move(next(i for i in desk.table.rack("E") if desk.table.tiles[i].code == code),
+                  "courtesy")
+    offered = desk.command("offer")
+    assert offered.feedback is not None and offered.feedback.reason == "JOKER_NOT_PASSABLE"
+    assert [m.reason for m in session.take_mistakes()] == ["JOKER_NOT_PASSABLE"]
+    assert not session.record().first_try  # kept through the start again

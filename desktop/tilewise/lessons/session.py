@@ -19,7 +19,10 @@ Every refused task move and every wrong quiz answer is also kept as a :class:`Mi
 step, the table it was made on (the referee state, and the accepted moves of the task steps
 before it, which set a continuing task's table up again), the wrong action, the core's reason
 code and the rule it is about (``tilewise.lessons.mastery``). ``tilewise.lessons.review`` plays
-one again.
+one again. One idea is kept once: a step's mistake with the same kind and reason code as one kept
+before in this session is not kept again (it is still a try): dragging three tiles one by one
+into the wrong pass kept three mistakes of one idea, and the review played the step three times
+(tester 7, shot 203).
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ class LessonSession:
         self._records = {step.id: StepRecord() for step in lesson.steps}
         self.mistakes: list[Mistake] = []
         """Mistakes made since the last :meth:`take_mistakes` (not part of :meth:`to_dict`)."""
+        self._kept: dict[tuple[str, str, str | None], Mistake] = {}  # by (step, kind, reason)
         if saved is not None:
             self._restore(saved)
 
@@ -269,17 +273,25 @@ class LessonSession:
 
     def _keep_mistake(self, kind: str, action: dict[str, Any], reason: str | None,
                       state: dict[str, Any] | None) -> None:
+        idea = (self.step.id, kind, reason)
+        if idea in self._kept:
+            return  # the same idea on this step again: one situation to review (module doc)
         before = {step.id: [dict(m) for m in self._records[step.id].moves]
                   for step in self.lesson.steps[:self._index]
                   if step.task is not None and self._records[step.id].moves}
-        self.mistakes.append(Mistake(self.step.id, self._index, kind, dict(action), reason,
-                                     mistake_rule(self.step, reason), state, before))
+        self._kept[idea] = Mistake(self.step.id, self._index, kind, dict(action), reason,
+                                   mistake_rule(self.step, reason), state, before)
+        self.mistakes.append(self._kept[idea])
 
     def keep_refusal(self, action: Mapping[str, Any], reason: str | None, *,
                      state: Mapping[str, Any] | None = None) -> Mistake:
         """Keep a move the table refused before it was whole (a tile of a pass the core
-        refuses at once, ``preview``) as a mistake, without counting an attempt. ``state`` as
-        for :meth:`attempt`. Raises ``SessionError`` on a step that is not a task."""
+        refuses at once, ``preview``) as a mistake, and count it as a try: the step is no
+        longer right first time (the courtesy step refused three tiles, kept three mistakes
+        and was still called right first time: tester 7, shots 203, 209). Returns the mistake
+        kept for the step and reason (the first one when the idea was kept before: module
+        doc). ``state`` as for :meth:`attempt`. Raises ``SessionError`` on a step that is not
+        a task."""
         task = self.step.task
         if task is None:
             raise SessionError(f"step {self.step.id!r} is a {self.step.kind}, not a task")
@@ -291,8 +303,9 @@ class LessonSession:
 
             state = inherited_state(self, self._judge)
         judged_on = moves.scenario(task, move, state)["state"]
+        self._note(self.record(), False, {"action": move})
         self._keep_mistake("task", move, reason, judged_on)
-        return self.mistakes[-1]
+        return self._kept[(self.step.id, "task", reason)]
 
     def take_mistakes(self) -> list[Mistake]:
         """The mistakes kept since the last call, oldest first; the list is emptied (call it

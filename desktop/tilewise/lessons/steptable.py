@@ -158,9 +158,8 @@ class LessonTable:
     Operations (each one call from a GUI handler): :meth:`move`, :meth:`take_back`,
     :meth:`command`, :meth:`undo`, :meth:`reset`. A move into a pass zone is put to the core
     at once (``LessonSession.preview``): a tile it refuses for another reason than a short count
-    goes home with the reason (``LessonSession.keep_refusal``). A full acting
-    zone is committed:
-    judged by ``LessonSession.attempt``; an accepted verdict moves the tiles
+    goes home with the reason, and is a try (``LessonSession.keep_refusal``). A full acting
+    zone is committed: judged by ``LessonSession.attempt``; an accepted verdict moves the tiles
     (:meth:`Table.apply`), a refusal returns only what the learner moved. A step already done
     opens on its final table (its recorded move applied).
     """
