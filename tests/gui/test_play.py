@@ -586,3 +586,17 @@ def test_an_unfinished_hand_is_kept_and_offered_again_after_a_restart(
         again.close()
     finally:
         store.close()
+
+
+def test_a_pressed_button_hands_the_keys_back_to_the_table(qtbot: Any, window: Any) -> None:
+    """Tester 7 (shots 101-102, 142-144): after Offer, Pung!, Chi! or Win! the buttons were made
+    again and Qt gave the focus to "Back to practice"; the table's Space then left the hand."""
+    view = deal_to(qtbot, window, "1JT-ECS", "claims")
+    engine = view.engine
+    button = view.buttons["no_claim"]
+    button.setFocus()
+    qtbot.mouseClick(button, LEFT)
+    assert window.focusWidget() is view.table, window.focusWidget()
+    assert window.stack.currentWidget() is view
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Space)  # on the table: no leaving
+    assert window.stack.currentWidget() is view and not engine.over

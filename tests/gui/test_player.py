@@ -440,3 +440,27 @@ def test_undo_is_off_once_a_task_is_judged_right(window: Any) -> None:
     player.reset_step()  # "Start this step again" still goes back
     assert not player.session.record().done and not player.undo_button.isEnabled()
     assert player.undo_button.accessibleDescription() == ""
+
+
+def test_show_me_hands_the_keys_to_the_table_and_a_drag_carries_the_selection(
+        qtbot: Any, window: Any) -> None:
+    """Tester 7 (shots 026-030): after "Show me" ("Drag them, or press 1 to send them") the
+    focus stayed on the button and 1 did nothing; dragging one of the selected tiles moved only
+    that one."""
+    player = open_step(window, "charleston", "first-across")
+    player.command("vote:stop")  # refused: Show me is offered
+    qtbot.mouseClick(player.answer_button, Qt.MouseButton.LeftButton)
+    assert "press 1" in player.feedback_text()
+    assert window.focusWidget() is player.table
+    qtbot.keyClick(player.table, Qt.Key.Key_1)
+    assert player.last_feedback is not None and player.last_feedback.accepted
+    # a drag of one selected tile takes the others with it, in rack order
+    player = open_step(window, "charleston", "first-right")
+    wanted = ["1C", "2C", "3C"]
+    for code in wanted:
+        player.select(rack_index(player, code))
+    drag(qtbot, player, rack_index(player, "2C"), player.table_scene.slot_centre("pass", 0))
+    assert player.last_feedback is not None and player.last_feedback.accepted, \
+        player.feedback_text()
+    moved = player.session.record().moves[-1]["action"]["tiles"]
+    assert sorted(moved) == wanted and moved[0] == "2C"

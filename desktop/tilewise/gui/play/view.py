@@ -547,12 +547,20 @@ class PlayView(DeskDrops, QWidget):
         self.ending_hand.setVisible(shown)
 
     def _buttons(self) -> None:
+        """The buttons of the moves offered now, made again after each move. When one of the
+        old ones had the keyboard focus (the one just pressed, by click or key), the table
+        takes it: Qt handed it on to "Back to practice", and the table's Space then left the
+        hand (tester 7, shots 101-102, 142-144)."""
+        focus = self.window().focusWidget()
+        pressed = focus is not None and focus in self.buttons.values()
         while self.commands.count():
             item = self.commands.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
                 widget.deleteLater()
+        if pressed:
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         self.buttons = {}
         for command in self.desk.commands if self.desk is not None else []:
             button = QPushButton()

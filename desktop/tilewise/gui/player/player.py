@@ -978,11 +978,25 @@ class LessonPlayer(QWidget):
     # ---- moves (called by the handlers and by tests) ---------------------------------------
     # Each is one operation on the table model (``LessonTable``), then a redraw from it.
     def drop(self, tile_id: int, zone_id: str, slot: int = -1) -> Feedback | None:
-        """The learner dropped model tile ``tile_id`` on ``zone_id`` (slot ``slot``).
+        """The learner dropped model tile ``tile_id`` on ``zone_id`` (slot ``slot``). A tile
+        dragged out of a selection carries the selection: the others follow it into the zone
+        in rack order, as :meth:`send_selection` sends them ("Drag them, or press 1 to send
+        them" after Show me: only the dragged one moved, tester 7, shot 030); they stay
+        selected when the tile is refused or the zone is judged full with it.
 
         Returns the feedback when the drop was judged (a whole move, or a tile the core
         refused at once), else None (the tile waits in the zone, or nothing happened).
         """
+        if self.desk is None:
+            return None
+        carried = [t.tile_id for t in self.table_scene.selection()]
+        feedback = self._move(tile_id, zone_id, slot)
+        if feedback is None and tile_id in carried and len(carried) > 1 \
+                and self.desk.table.tiles[tile_id].place.area == "zone":
+            return self.send_selection(zone_id)
+        return feedback
+
+    def _move(self, tile_id: int, zone_id: str, slot: int = -1) -> Feedback | None:
         if self.desk is None:
             return None
         return self._after(self.desk.move(tile_id, zone_id, None if slot < 0 else slot),
@@ -1006,7 +1020,7 @@ class LessonPlayer(QWidget):
         for tile_id in [t.tile_id for t in self.table_scene.selection()]:
             if self.desk is None or self.desk.done:
                 break
-            feedback = self.drop(tile_id, zone_id) or feedback
+            feedback = self._move(tile_id, zone_id) or feedback
         self.table_scene.selected = []
         self._redraw()
         self._announce(self.table_scene.announce())
@@ -1117,9 +1131,11 @@ class LessonPlayer(QWidget):
             self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_answer(self) -> dict[str, Any] | None:
-        """Reveal the expected answer: its tiles are selected on the table (Enter or 1 sends
-        them), or the right quiz option is marked (its own dashed frame, ``revealed``: not the
-        focus ring, not the colours of a verdict) and named in words; the focus stays."""
+        """Reveal the expected answer: its tiles are selected on the table, which takes the
+        keyboard focus (1 or Enter sends them, as the hint says: the focus stayed on "Show me"
+        and 1 did nothing, tester 7, shots 026-029), or the right quiz option is marked (its
+        own dashed frame, ``revealed``: not the focus ring, not the colours of a verdict) and
+        named in words, the focus where it was."""
         if self.session is None or not self.session.step.acting or self.session.record().done:
             return None
         answer = self.session.reveal()
@@ -1146,6 +1162,7 @@ class LessonPlayer(QWidget):
             self._show_feedback(
                 _("The tiles to move are selected. Drag them, or press 1 to send them."), "", "",
                 verdict="hint")
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         self.last_feedback = None
         self.changed.emit()
         return answer
