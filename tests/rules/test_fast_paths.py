@@ -383,6 +383,10 @@ def odd_wsm_hands(draw: st.DrawFn) -> tuple[list[str], int]:
 @example(("1B 1B 1B 1B 2C 2C 3C 3C 4D 4D 5D 5D E E".split(), 0))  # seven pairs, a four
 @example(("1B 9B 1C 9C 1D 9D E S W N RD GD WD WD".split(), 0))  # thirteen terminals
 @example(("1B 9B 1C 9C 1D 9D E S W N RD GD WD 5B".split(), 0))  # one tile 2-8: no win
+@example(("1B 1B 9B 1C 9C 1D 9D E S W N RD GD GD".split(), 0))  # no WD, two pairs: no win
+@example(("1B 1B 1B 1B 1B 1B 2C 2C 3C 3C 4D 4D E E".split(), 0))  # six of a tile: no pairs
+@example((["1B"] * 8 + "2C 2C 3C 3C E E".split(), 0))  # eight of a tile: no pairs
+@example(("1B 1B 2B 2B 3C 3C 4C 4C 5D 5D 6D 6D E E".split(), 1))  # pairs beside a meld
 def test_the_win_lookup_is_the_split(hand: tuple[list[str], int]) -> None:
     # 400 derandomized hands: wins in one or several ways, near misses, seven pairs,
     # thirteen terminals, flowers and jokers, five copies, every size; splits forgotten

@@ -157,7 +157,12 @@ _NIBBLE: dict[str, int] = {tile: 1 << (4 * index) for index, tile in enumerate(S
 _SUIT_MASK = (1 << 36) - 1
 #: The low bit of every nibble (an odd count), and the nibbles of the tiles 2-8 of each suit.
 _ODD = sum(_NIBBLE.values())
-_MIDDLE = sum(_NIBBLE[tile] for tile in STANDARD if tile not in TERMINALS_AND_HONORS)
+#: Thirteen terminals (REFERENCE.md section 9): one of each terminal and honor (their key
+#: :data:`_THIRTEEN`) and one more of them, the pair. A key less :data:`_THIRTEEN` is one of
+#: :data:`_THIRTEEN_PAIRS` exactly then: every count of a 14-tile hand is 0-14, so each
+#: nibble less its one is -1 to 14, sixteen values that write any number in one way only.
+_THIRTEEN = sum(_NIBBLE[tile] for tile in TERMINALS_AND_HONORS)
+_THIRTEEN_PAIRS = frozenset(_NIBBLE[tile] for tile in TERMINALS_AND_HONORS)
 #: Blocks that split into sets alone (:func:`_set_patterns`), once worked out.
 _PATTERNS: list[frozenset[int]] = []
 
@@ -197,8 +202,9 @@ def wsm_wins(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> bool:
     :func:`_set_patterns` instead of splitting it (issue 21: the split cost most of a claim to
     win): the pair's block is the one whose count leaves two over threes (a block's count is
     its key modulo 15, since 16 is 1 modulo 15), every other block's count a multiple of
-    three. Without melds, seven pairs or thirteen terminals by the split itself, asked only
-    when the counts allow them (every count even, or no tile 2-8 of a suit)."""
+    three. Without melds, seven pairs (every count 0, 2 or 4: read in each nibble's bits) and
+    thirteen terminals (:data:`_THIRTEEN`) by the key too: they were left to the split, which
+    cost ten times the lookup (issue 21)."""
     melded = len(melds)
     if len(concealed) != 14 - 3 * melded:
         return False
@@ -222,9 +228,11 @@ def wsm_wins(concealed: Sequence[str], melds: Sequence[Meld] = ()) -> bool:
                 return True
         elif not left and block in honors and _pair_fits(pair, suited):
             return True
-    if melded or (key & _ODD and key & _MIDDLE):
+    if melded:
         return False
-    return _concealed_split(tuple(sorted(concealed)), 0) is not None
+    if not key & _ODD:  # every count even: seven pairs when each is 0, 2 or 4 (DECISIONS 16)
+        return not (key >> 3 | key >> 1 & key >> 2) & _ODD  # no 8 or more, no 6 (0110)
+    return key - _THIRTEEN in _THIRTEEN_PAIRS
 
 
 def forget_splits() -> None:
