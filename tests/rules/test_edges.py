@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from tests.rules.notation import answer, hand, reason
 from tilewise.rules.charleston import CharlestonTable, check_pass
 from tilewise.rules.claims import possible_claims
 from tilewise.rules.referee import judge, matches
-from tilewise.rules.state import ScenarioError, Table, next_live
+from tilewise.rules.state import Meld, ScenarioError, Table, next_live, parse_meld
 from tilewise.rules.tiles import TileError, check_supply, describe
 
 EDGES = json.loads((ROOT / "tests" / "referee" / "cases" / "edges.json").read_text("utf-8"))
@@ -215,11 +216,34 @@ def test_describe_never_recurses() -> None:
         ({"kind": "sextet", "tiles": ["J"] * 5}, "6 tiles, not 5"),
         ({"kind": ["pong"], "tiles": ["1B"] * 3}, "unknown meld kind a list"),
         ({"kind": "pong", "tiles": ["1B"] * 3, "face_down": [-1]}, "face_down"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "face_down": [3]}, "face_down"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "face_down": {}}, "face_down"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "face_down": ()}, "face_down"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "rotated": True}, "rotated index True"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "rotated": 3}, "rotated index 3"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "from": "X"}, "from must be one of"),
+        ({"kind": "pong", "tiles": ["1B"] * 3, "from": ["E"]}, "from must be one of"),
     ],
 )
 def test_meld_shapes(meld: dict[str, Any], words: str) -> None:
     with pytest.raises(ScenarioError, match=words):
         Table("american", {"melds": {"E": [meld]}})
+
+
+class Word(str):
+    """A string of another kind than JSON's."""
+
+
+def test_a_meld_read_from_strings_of_another_kind_is_the_same_meld() -> None:
+    plain = parse_meld({"kind": "kong_big", "tiles": ["F2", "F"] * 2, "from": "N",
+                        "rotated": 1, "face_down": [0, 3]})
+    other = parse_meld(MappingProxyType({"kind": Word("kong_big"), "tiles": ["F2", "F"] * 2,
+                                         "from": Word("N"), "rotated": 1, "face_down": [0, 3]}))
+    assert plain == other == Meld("kong_big", ("F",) * 4, "N", 1, (0, 3))
+    assert plain.written == other.written == ("F2", "F", "F2", "F")
+    assert type(other.source) is str and plain.to_dict() == other.to_dict()
+    with pytest.raises(AttributeError):
+        plain.rotated = 2  # type: ignore[misc]
 
 
 def test_shown_takes_the_hand_s_faces_then_the_names() -> None:

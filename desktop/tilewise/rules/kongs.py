@@ -9,11 +9,11 @@ came from the opposite seat) and can be robbed by a win on that tile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tilewise.rules.seats import SEATS
-from tilewise.rules.state import Meld, ScenarioError, Table, seat_value
+from tilewise.rules.state import ScenarioError, Table, meld_answer, seat_value
 from tilewise.rules.tiles import parse_tile
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
 from tilewise.rules.wins import check_hand_alive, is_winning
@@ -51,16 +51,16 @@ def judge_kong_concealed(table: Table, action: Mapping[str, Any]) -> Verdict:
         raise Refusal(Reason.TILE_NOT_IN_HAND, tile)
     if held < 4:
         raise Refusal(Reason.KONG_NEEDS_TRIPLET, tile)
-    meld = Meld("kong_concealed", (tile,) * 4, None, None, (0, 3))
-    return allow(meld=meld.to_dict(), supplement=True)
+    return allow(meld=meld_answer("kong_concealed", (tile,) * 4, None, None, (0, 3)),
+                 supplement=True)
 
 
-def robbers(table: Table, declarer: str, tile: str) -> list[str]:
-    """Seats (in turn order) whose hand in the state would win on ``tile``: those who could rob.
+def robbers(table: Table, declarer: str, tile: str) -> Iterator[str]:
+    """Seats (in turn order) whose hand in the state would win on ``tile``: those who could rob,
+    one by one (``judge_kong_added`` asks whether there is a first; issue 21).
 
     Only seats with a hand in the state, alive and of the right size, count.
     """
-    found = []
     for seat in SEATS:
         if seat == declarer or seat not in table.hands:
             continue
@@ -69,8 +69,7 @@ def robbers(table: Table, declarer: str, tile: str) -> list[str]:
         except Refusal:
             continue
         if is_winning(table, seat, [*table.hands[seat], tile]):
-            found.append(seat)
-    return found
+            yield seat
 
 
 def judge_kong_added(table: Table, action: Mapping[str, Any]) -> Verdict:
@@ -107,7 +106,6 @@ def judge_kong_added(table: Table, action: Mapping[str, Any]) -> Verdict:
         raise Refusal(Reason.ADDED_TILE_PLACEMENT, tile)
     if rotated is not None and end == "left":
         rotated += 1
-    meld = Meld("kong_added", (tile,) * 4, pong.source, rotated, ())
-    return allow(
-        meld=meld.to_dict(), robbable=bool(robbers(table, seat, tile)), supplement=True
-    )
+    robbable = any(robbers(table, seat, tile))  # the first robber is enough
+    return allow(meld=meld_answer("kong_added", (tile,) * 4, pong.source, rotated),
+                 robbable=robbable, supplement=True)
