@@ -312,6 +312,24 @@ BROKEN: list[tuple[str, Mutate, str, str, str]] = [
     ("glossary missing meaning", lambda m, ls: m.update(glossary=[{"id": "pung",
      "american": "pung", "lesson": "one", "step": "look"}]), "pack.toml", "glossary[0].meaning",
      "missing required key"),
+    # tester 7 (shot 081): "x 99999999999999999" was drawn; a set holds 4 of a tile (8 of
+    # the American flowers and jokers)
+    ("grid count too large", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["7C", "8C"], "count": 99999999999999999}]}), L1,
+     "steps[0].picture.rows[0].count",
+     "99999999999999999 is not a whole number from 1 to 4: a set holds at most 4 of each"),
+    ("grid count 5 of a tile", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["F", "J", "N"], "count": 5}]}), L1, "steps[0].picture.rows[0].count",
+     "from 1 to 4"),
+    ("grid count 9 flowers", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["F1", "J"], "count": 9}]}), L1, "steps[0].picture.rows[0].count",
+     "9 is not a whole number from 1 to 8"),
+    ("grid count zero", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["1B"], "count": 0}]}), L1, "steps[0].picture.rows[0].count", "0 is not"),
+    ("grid count text", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["1B"], "count": "4"}]}), L1, "steps[0].picture.rows[0].count", "'4' is not"),
+    ("grid count true", set_picture({"kind": "tile_grid", "rows": [
+        {"tiles": ["1B"], "count": True}]}), L1, "steps[0].picture.rows[0].count", "True is not"),
     ("grid bad tile", set_picture({"kind": "tile_grid", "rows": [
         {"tiles": ["7C", "C7"], "label": "x"}]}), L1, "steps[0].picture.rows[0].tiles[1]",
      "not a tile code"),
@@ -364,6 +382,17 @@ def test_valid_pack_loads_with_its_model(write_pack: WritePack) -> None:
     with pytest.raises(KeyError):
         pack.lesson("two")
     assert one.context() == "one" and one.context(one.steps[1]) == "one/pass"
+
+
+def test_a_tile_grid_counts_up_to_what_a_set_holds(write_pack: WritePack) -> None:
+    """8 flowers and 8 jokers (American), 4 of any other tile: the most a row may say."""
+    lessons = {"01-one.toml": lesson()}
+    set_picture({"kind": "tile_grid", "rows": [{"tiles": ["F1", "F8", "J"], "count": 8},
+                                               {"tiles": ["1B", "N"], "count": 4},
+                                               {"tiles": ["WD"], "count": 1}]})({}, lessons)
+    pack = load_pack(write_pack(lessons=lessons), check_moves=False)
+    picture = pack.lessons[0].steps[0].picture
+    assert picture is not None and [r["count"] for r in picture["rows"]] == [8, 4, 1]
 
 
 def test_card_picture_and_patterned_state_card_load(write_pack: WritePack) -> None:

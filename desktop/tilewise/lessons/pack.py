@@ -36,7 +36,7 @@ import os
 import re
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -155,7 +155,8 @@ CARD_PICTURE_LINE = {"groups": True, "label": False, "note": False, "concealed":
 #: The checks' own version, in the disk cache's key beside the app's: raised when a change
 #: to the checks may accept or refuse a pack differently, so that a kept pack is checked again.
 #: 3: a kept pack holds its assets' checksums (:data:`ASSET_SUMS`). 4: those are SHA-256.
-VALIDATOR_VERSION = 4
+#: 5: a tile grid row's ``count`` is checked (:meth:`_PackReader.grid_count`).
+VALIDATOR_VERSION = 5
 
 #: The entry of a disk-cache file naming each asset checked with it and the digest of the
 #: bytes checked, ``{path: [size, SHA-256 hex]}``; no TOML file has this name. A digest no
@@ -969,8 +970,11 @@ class _PackReader:
         for i, row in enumerate(self.tables(picture, "rows", where)):
             at = _join(where, f"rows[{i}]")
             self.keys(row, {"tiles": True, "label": False, "count": False, "theme": False}, at)
-            for j, code in enumerate(self.texts(row, "tiles", at)):
+            codes = self.texts(row, "tiles", at)
+            for j, code in enumerate(codes):
                 self.check_code(code, _join(at, f"tiles[{j}]"))
+            if "count" in row:
+                self.grid_count(row["count"], codes, _join(at, "count"))
             self.text(row, "label", at)
             if "theme" in row:
                 self.choice(row["theme"], THEMES, _join(at, "theme"))
@@ -983,6 +987,22 @@ class _PackReader:
             self.card_line({k: v for k, v in line.items() if k in _CARD_LINE_KEYS}, at)
         if "focus" in picture:
             self.index(picture["focus"], len(lines), _join(where, "focus"))
+
+    def grid_count(self, count: Any, codes: Sequence[str], where: str) -> None:
+        """A tile grid row's ``count``, drawn as "× n" beside its tiles: a whole number from 1
+        to the copies a set holds of each of the row's tiles (4 of a suit, wind or dragon
+        tile; 8 flowers and 8 jokers in the American set: REFERENCE.md section 1).
+        ``count = 99999999999999999`` was drawn as it was (tester 7, shot 081)."""
+        copies = tilecodes.supply("american") | tilecodes.supply("wsm")  # the most of each
+        most = min((copies.get(tilecodes.canonical(code) or "", 4) for code in codes),
+                   default=max(copies.values()))
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= most:
+            # TRANSLATORS: a tile grid row's "count" in a lesson file; {value} is the value
+            # written, {n} the most copies of each of the row's tiles a set holds (4, or 8)
+            self.problem(where, ngettext(
+                "{value} is not a whole number from 1 to {n}: a set holds at most {n} of "
+                "each of these tiles", "{value} is not a whole number from 1 to {n}: a set "
+                "holds at most {n} of each of these tiles", most, value=repr(count)))
 
     def card_line(self, line: Any, where: str) -> None:
         """Check one practice-card line: each tile a code or a card pattern (``x+1a``), then
