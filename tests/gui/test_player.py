@@ -464,3 +464,13 @@ def test_show_me_hands_the_keys_to_the_table_and_a_drag_carries_the_selection(
         player.feedback_text()
     moved = player.session.record().moves[-1]["action"]["tiles"]
     assert sorted(moved) == wanted and moved[0] == "2C"
+
+
+def test_the_keyboard_help_only_where_tiles_can_be_sent(window: Any) -> None:
+    """Tester 7 (shot 057): the stop vote, a task with no zone, said "Arrow keys move between
+    tiles, Space selects, 1 to 9 send the selection to a zone." """
+    player = open_step(window, "charleston", "stop-vote")
+    assert player.desk is not None and not player.desk.table.zones
+    assert player.feedback_text() == ""
+    player = open_step(window, "charleston", "first-right")
+    assert player.feedback_text().startswith("Arrow keys move between tiles")

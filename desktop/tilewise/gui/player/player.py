@@ -829,9 +829,13 @@ class LessonPlayer(QWidget):
     def _clear_feedback(self) -> None:
         self.last_feedback = None
         self._hint = None
-        # Before the first move of a task, the panel says how to move tiles by keyboard.
-        task = self.session is not None and self.session.step.task is not None
-        shown = keyboard_help() if task and not self.presenting else ""
+        # Before the first move of a task, the panel says how to move tiles by keyboard: only
+        # when its table has a zone to send tiles to (the stop vote has none, and said "Arrow
+        # keys move between tiles...": tester 7, shot 057).
+        desk, session = self.desk, self.session
+        zones = (session is not None and session.step.task is not None and desk is not None
+                 and desk.index == session.index and bool(desk.table.zones))
+        shown = keyboard_help() if zones and not self.presenting else ""
         self._show_feedback(shown, "", "", verdict="none")
 
     def _show_feedback(self, headline: str, detail: str, source: str, *,
