@@ -561,7 +561,10 @@ def test_an_unfinished_hand_is_kept_and_offered_again_after_a_restart(
         again.show()
         room = open_play(qtbot, again)
         assert room.engine is None and room.resume_button.isVisible()
-        assert "G00-0G3" in room.resume_button.text()
+        # its rules and seat said on the button: the Rules box beside it said "American"
+        # while offering this WSM hand (tester 7, shot 145)
+        assert room.resume_button.text() == \
+            "Continue your unfinished hand (WSM, South, deal G00-0G3)"
         qtbot.mouseClick(room.resume_button, LEFT)
         back = room.engine
         assert back is not None and back is not engine and back.code == "G00-0G3"

@@ -342,6 +342,22 @@ class PlayView(DeskDrops, QWidget):
         self._unfinished = dict(saved) if saved is not None else None
         self._texts()
 
+    def _resume_text(self, unfinished: dict[str, Any]) -> str:
+        """The Continue button's words: the hand's rules and seat with its deal code, which the
+        Rules and seat boxes beside it need not show (they said "American" while offering a
+        WSM hand: tester 7, shot 145)."""
+        code = str(unfinished.get("deal", ""))
+        ruleset, seat = unfinished.get("ruleset"), unfinished.get("seat")
+        if ruleset not in ("american", "wsm") or seat not in SEATS:
+            # TRANSLATORS: play room: a button that continues the hand the learner left
+            # unfinished (a damaged save: its rules or seat unknown)
+            return _("Continue your unfinished hand (deal {code})", code=code)
+        # TRANSLATORS: play room: a button that continues the hand the learner left
+        # unfinished; {rules} is "American" or "WSM", {seat} a seat such as "South"
+        return _("Continue your unfinished hand ({rules}, {seat}, deal {code})",
+                 rules=_("American") if ruleset == "american" else _("WSM"),
+                 seat=seat_name(str(seat)), code=code)
+
     def resume(self) -> bool:
         """Continue the offered unfinished hand: dealt again from its code and the learner's
         moves played again (``tilewise.lessons.hand.engine.replayed``: the same table, wall
@@ -606,10 +622,7 @@ class PlayView(DeskDrops, QWidget):
         unfinished = self._unfinished
         self.resume_button.setVisible(unfinished is not None and self.engine is None
                                       and not self.presenting)
-        # TRANSLATORS: play room: a button that continues the hand the learner left unfinished
-        self.resume_button.setText(_("Continue your unfinished hand (deal {code})",
-                                     code=str(unfinished.get("deal", ""))) if unfinished
-                                   else "")
+        self.resume_button.setText(self._resume_text(unfinished) if unfinished else "")
         self.ruleset.setEnabled(free)
         self.seat.setEnabled(free)
         self.code.setReadOnly(not free)
