@@ -474,3 +474,10 @@ def test_the_keyboard_help_only_where_tiles_can_be_sent(window: Any) -> None:
     assert player.feedback_text() == ""
     player = open_step(window, "charleston", "first-right")
     assert player.feedback_text().startswith("Arrow keys move between tiles")
+
+
+def test_the_focus_counts_the_learners_tiles_not_the_given_ones(window: Any) -> None:
+    """Tester 7 (shot 015): a rack of 6 beside two given 3 craks said "Flower 2, 1 of 8"."""
+    player = open_step(window, "tiles", "find-jokers")
+    assert len(player.desk.table.rack("E")) == 6
+    assert player.table_scene.announce() == "Flower 2, 1 of 6"
