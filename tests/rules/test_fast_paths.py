@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tilewise.rules import claims, jokers, state, wins
-from tilewise.rules.cardlines import expansions, parse_card
+from tilewise.rules.cardlines import CardGroup, CardLine, expansions, parse_card
 from tilewise.rules.jokers import card_line_for, completing_tiles, line_fits, line_matches
 from tilewise.rules.referee import forget_hands, judge
 from tilewise.rules.state import ScenarioError, Table
@@ -219,6 +219,29 @@ def test_a_card_given_as_lists_is_read_each_time_with_the_same_answers() -> None
     assert card_line_for(lines, hand[:-1] + ["J"], ()) == 1  # a joker in a kong
     assert card_line_for(lines, hand[:-1] + ["9B"], ()) is None
     assert card_line_for(lines, hand, ()) == 1  # the same list once more
+
+
+def _fits_by_line_fits(lines: list[CardLine], hand: list[str]) -> int | None:
+    return next((index for index, line in enumerate(lines)
+                 if any(line_fits(groups, hand, ()) for groups in expansions(line))), None)
+
+
+#: Four kongs and a pair: a line of 18 tiles, more than a hand's key holds (15).
+LONG = CardLine(tuple(CardGroup("kong", (tile,) * 4) for tile in ("1B", "2C", "3D", "E"))
+                + (CardGroup("pair", ("F", "F")),))
+
+
+@pytest.mark.parametrize("hand", [
+    ["1B"] * 4 + ["2C"] * 4 + ["3D"] * 4 + ["E"] * 4 + ["F", "F"],
+    ["1B"] * 4 + ["2C"] * 3 + ["J"] + ["3D"] * 4 + ["E", "J", "J", "J"] + ["F", "F"],
+    ["1B"] * 4 + ["2C"] * 4 + ["3D"] * 4 + ["E"] * 4 + ["F", "J"],  # a joker in a pair
+    ["F", "F", *["1B"] * 4, *["2C"] * 4, *["3D"] * 3, "X9"],  # a code with no field
+    ["F", "F", *["1B"] * 4, *["2C"] * 4, *["3D"] * 4], ["F", "J", *["1B"] * 4, *["2C"] * 4,
+                                                        *["3D"] * 3, "J"]])
+def test_hands_a_key_cannot_hold_are_judged_by_their_counts(hand: list[str]) -> None:
+    lines = [LONG, *CARD]
+    forget_hands()
+    assert card_line_for(lines, hand, ()) == _fits_by_line_fits(lines, hand)
 
 
 def test_a_wsm_split_does_not_depend_on_the_order_of_the_tiles() -> None:

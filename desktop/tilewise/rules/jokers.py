@@ -16,7 +16,7 @@ from typing import Any
 
 from tilewise.rules.cardlines import CardLine, expansions
 from tilewise.rules.state import CardGroup, Meld, ScenarioError, Table, seat_value
-from tilewise.rules.tiles import JOKER, describe, is_sequence, parse_tile
+from tilewise.rules.tiles import FLOWER, JOKER, STANDARD, describe, is_sequence, parse_tile
 from tilewise.rules.verdict import Reason, Refusal, Verdict, allow
 
 #: Group kinds made of identical tiles, with their size; only these may hold jokers.
@@ -222,23 +222,60 @@ def card_line_for(
     return found
 
 
-_Forms = tuple[tuple[int, int, tuple[Bounds, ...]], ...]
+_Forms = tuple[tuple[int, int, tuple[Bounds, ...], tuple[tuple[int, int], ...]], ...]
 """A card's lines as a hand without exposures is tried against them: ``(index, size,
-bounds)`` of each line, in card order."""
+bounds, keys)`` of each line, in card order; ``keys`` the line's :data:`Bounds` as
+:func:`_form_keys` writes them."""
+
+#: Each natural tile's field of five bits in a key (:func:`_first_fit`); a joker adds nothing.
+_FIELD: dict[str, int] = {tile: 1 << (5 * index) for index, tile in enumerate((*STANDARD, FLOWER))}
+_HAND_FIELD: dict[str, int] = {**_FIELD, JOKER: 0}
+#: The high bit of every field: added to a key, it keeps a field from borrowing from the next
+#: when a count of at most 15 is taken from it.
+_GUARDS = sum(16 * field for field in _FIELD.values())
+#: The most tiles a hand may have for its key to hold every count in its field.
+_KEY_SIZE = 15
+
+
+def _form_keys(forms: tuple[Bounds, ...]) -> tuple[tuple[int, int], ...]:
+    """``(greatest + guards, least)`` of each form as keys (each tile's count in its field;
+    a concrete form names natural tiles only: :func:`~tilewise.rules.cardlines.expansions`)."""
+    return tuple((_GUARDS + sum(_FIELD[tile] * count for tile, count in most.items()),
+                  sum(_FIELD[tile] * count for tile, count in least))
+                 for _places, least, most in forms)
 
 
 def _forms(lines: tuple[CardLine, ...]) -> _Forms:
-    return tuple((index, line.size, _bounds(line)) for index, line in enumerate(lines))
+    return tuple((index, line.size, _bounds(line), _form_keys(_bounds(line)))
+                 for index, line in enumerate(lines))
 
 
 def _first_fit(forms: _Forms, concealed: tuple[str, ...]) -> int | None:
     """:func:`line_matches` without exposures on each line in turn (a concealed line takes
-    such a hand too): the index of the first line of the hand's size whose forms it fits."""
-    have = _naturals(concealed)
+    such a hand too): the index of the first line of the hand's size whose forms it fits.
+
+    A hand of at most :data:`_KEY_SIZE` tiles is one key (each natural's count in its field of
+    :data:`_FIELD`), and a form fits it when no field of ``greatest + guards - hand`` nor of
+    ``hand + guards - least`` loses its guard bit: every count between its least and greatest
+    at once, with no count over 15 (issue 21: :func:`_fits_some` walked the counts in Python).
+    Any other hand (longer, or with a code of no field) by :func:`_fits_some`;
+    tests/rules/test_fast_paths.py checks both against :func:`line_fits`."""
     size = len(concealed)
-    for index, line_size, bounds in forms:
-        if line_size == size and _fits_some(bounds, have):
-            return index
+    key: int | None = None
+    if size <= _KEY_SIZE:
+        try:
+            key = sum(map(_HAND_FIELD.__getitem__, concealed))
+        except (KeyError, TypeError):  # a code with no field: counted below
+            pass
+    if key is None:
+        have = _naturals(concealed)
+        return next((index for index, line_size, bounds, _keys in forms
+                     if line_size == size and _fits_some(bounds, have)), None)
+    for index, line_size, _line_bounds, keys in forms:
+        if line_size == size:
+            for greatest, least in keys:
+                if (greatest - key) & _GUARDS == _GUARDS == (key + _GUARDS - least) & _GUARDS:
+                    return index
     return None
 
 
