@@ -59,12 +59,17 @@ def test_the_preview_shows_source_beside_translation_and_reloads_on_save(
     r = english.index("Three suits")
     assert preview.table.item(r, 2).text() == "Tres palos"
     assert "untranslated" not in preview.places_list.item(row).text()
+    # the count is of the pack's texts: its catalog also keeps the cut lessons' entries
+    # (tester 7: "1872 of 1872 translated" with the pack's new title untranslated)
+    texts = len({(m.context, m.msgid) for ts in preview.texts.values() for m in ts})
+    assert f"{texts} of {texts} texts translated, 0 fuzzy" in preview.status.text()
     text = preview.po.read_text(encoding="utf-8")
     with qtbot.waitSignal(preview.reloaded, timeout=5000):
         preview.po.write_text(text.replace(ENTRY + 'Tres palos"', ENTRY + '"'), encoding="utf-8")
     assert preview.table.item(r, 2).text() == ""
     total = preview.table.rowCount()  # one text of the step is untranslated, not all of it
     assert f"· 1 of {total} untranslated" in preview.places_list.item(row).text()
+    assert f"{texts - 1} of {texts} texts translated" in preview.status.text()
     with qtbot.waitSignal(preview.reloaded, timeout=5000):  # an editor that replaces the file
         replaced = preview.po.with_name("es.po.new")
         replaced.write_text(text.replace(ENTRY + 'Tres palos"', '#, fuzzy\n' + ENTRY + 'Familias"'),

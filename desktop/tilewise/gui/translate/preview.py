@@ -225,9 +225,12 @@ class TranslatePreview(QWidget):
         else:
             self.status.setToolTip("")
         self.catalog = PackCatalog(self.pack_dir, self.lang)
-        done = sum(1 for e in self.entries.values() if e.state == "translated")
-        total = len({(m.context, m.msgid) for texts in self.texts.values() for m in texts})
-        fuzzy = sum(1 for e in self.entries.values() if e.state == "fuzzy")
+        # counted over the pack's own texts: the catalog's entries for texts the pack no
+        # longer has (a title changed) made "1872 of 1872 translated" beside the title marked
+        # untranslated (tester 7, shot 110; pack check said 1871)
+        keys = {(m.context, m.msgid) for texts in self.texts.values() for m in texts}
+        states = [entry.state for key in keys if (entry := self.entries.get(key)) is not None]
+        done, fuzzy, total = states.count("translated"), states.count("fuzzy"), len(keys)
         self.status.setText(self.read_error or _(
             "{file}: {done} of {total} texts translated, {fuzzy} fuzzy. Saved changes show "
             "here at once.", file=str(self.po), done=done, total=total, fuzzy=fuzzy))
