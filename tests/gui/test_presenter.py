@@ -205,6 +205,17 @@ def test_type_grows_with_the_screen() -> None:
     assert base(presenter_sheet(1440)) > base(presenter_sheet(768))
     assert base(presenter_sheet(768, 1.5)) > base(presenter_sheet(768))
 
+    def leave_padding(sheet: str) -> tuple[int, int]:
+        rule = sheet.split("QPushButton#leavePresenter {")[1].split("}")[0]
+        y, x = rule.split("padding: ")[1].split(";")[0].split()
+        return int(y.removesuffix("px")), int(x.removesuffix("px"))
+
+    # the way out's padding grows with its type (its Hindi words touched its border at
+    # 3840x2160: tester 7, shot 122), and is as before at 1024x768
+    assert leave_padding(presenter_sheet(768)) == (2, 12)
+    y, x = leave_padding(presenter_sheet(2160))
+    assert y >= 6 and x >= round(0.4 * base(presenter_sheet(2160)))
+
 
 def test_h_and_clicks_ring_seats_and_tiles_for_the_room(presenter: Any) -> None:
     scene = presenter.player.table_scene
