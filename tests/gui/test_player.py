@@ -7,9 +7,9 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
-from tests.gui.conftest import item, open_step, rack_index
+from tests.gui.conftest import item, open_step, rack_index, select_by_keyboard
 from tilewise.gui.reasons import explain
 from tilewise.i18n import set_language
 
@@ -481,3 +481,23 @@ def test_the_focus_counts_the_learners_tiles_not_the_given_ones(window: Any) -> 
     player = open_step(window, "tiles", "find-jokers")
     assert len(player.desk.table.rack("E")) == 6
     assert player.table_scene.announce() == "Flower 2, 1 of 6"
+
+
+def test_a_claim_button_acts_on_the_selected_tiles(window: Any) -> None:
+    """Tester 7b (shots 044-048): 7 crak and both jokers selected with Space, then "Kong":
+    it was refused as a claim of no tiles ("you need three more in your rack") and kept as
+    a mistake; now the selection is what the button claims with. Start again clears it."""
+    player = open_step(window, "jokers", "call-kong")
+    player.table.setFocus()
+    select_by_keyboard(player, ["7C", "J", "J"], lambda key: QTest.keyClick(player.table, key))
+    assert [t.area for t in player.table_scene.selection()] == ["rack"] * 3
+    player.findChild(QPushButton, "command:claim:kong").click()
+    feedback = player.last_feedback
+    assert feedback is not None and feedback.accepted, player.feedback_text()
+    assert player.session.record().first_try and player.session.mistakes == []
+    assert player.session.record().moves[-1]["action"]["tiles"] == ["7C", "J", "J"]
+    player.reset_button.click()
+    select_by_keyboard(player, ["J"], lambda key: QTest.keyClick(player.table, key))
+    assert len(player.table_scene.selection()) == 1
+    player.reset_button.click()
+    assert player.table_scene.selection() == []

@@ -30,7 +30,7 @@ from tilewise.lessons.steptable import (
     previous_task,
     start_table,
 )
-from tilewise.lessons.table import Place, Table, TableError, relation, seat_at
+from tilewise.lessons.table import Place, Table, TableError, command_zone, relation, seat_at
 
 CORE = Path(__file__).resolve().parents[2] / "lessons" / "core"
 PACK = load_pack(CORE, check_moves=False)
@@ -858,3 +858,10 @@ def test_the_courtesy_step_dragged_into_the_pass_is_a_try_and_one_mistake() -> N
     assert offered.feedback is not None and offered.feedback.reason == "JOKER_NOT_PASSABLE"
     assert [m.reason for m in session.take_mistakes()] == ["JOKER_NOT_PASSABLE"]
     assert not session.record().first_try  # kept through the start again
+
+
+def test_each_button_of_tiles_names_the_zone_it_acts_on() -> None:
+    """The player sends the selection there first (tester 7b, shots 045-048)."""
+    assert [command_zone(c) for c in ("as:pung", "claim:kong", "offer", "check:card_need")] \
+        == ["group", "claim", "courtesy", "keep"]
+    assert command_zone("vote:stop") == command_zone("declare_win") == ""

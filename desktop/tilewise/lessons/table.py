@@ -69,6 +69,9 @@ CLAIM_KINDS = {
 GROUP_SIZES: dict[str, int] = {**IDENTICAL_SIZES, "pair": 2, "chi": 3, "news": 4}
 #: Zone kinds whose move is judged as soon as the zone is full (the others wait for a button).
 ACTING_ZONES = ("pass", "discard", "kong", "kong_end", "swap")
+#: The zone whose staged tiles each kind of button acts on (:meth:`Table.command_action`).
+COMMAND_ZONES: dict[str, str] = {"as": "group", "claim": "claim", "offer": "courtesy",
+                                 "check": "keep"}
 
 
 class TableError(ValueError):
@@ -225,6 +228,15 @@ def task_zones(task: Task, exposures: Mapping[tuple[str, int], Exposure],
                       for (owner, number) in sorted(exposures, key=_meld_order)
                       if JOKER in codes.get((owner, number), [])]
     return zones
+
+
+def command_zone(command: str) -> str:
+    """The id of the zone whose staged tiles button ``command`` acts on (``as:pung`` the
+    group, ``claim:kong`` the claim, ``offer`` the courtesy pass, ``check:card_need`` the
+    tiles to keep), or "" for a button of no tiles (a vote, Mah Jongg). The player sends the
+    learner's selected tiles there before the button is judged: the tester's 7 crak and two
+    jokers, selected, were refused as a claim with no tiles (tester 7b, shots 045-046)."""
+    return COMMAND_ZONES.get(command.partition(":")[0], "")
 
 
 def _meld_order(key: tuple[str, int]) -> tuple[int, int]:

@@ -61,6 +61,7 @@ from tilewise.lessons.model import Lesson, Pack
 from tilewise.lessons.quiz import option_order, teaching_step
 from tilewise.lessons.session import Feedback, LessonSession
 from tilewise.lessons.steptable import LessonTable, Outcome
+from tilewise.lessons.table import command_zone
 
 log = logging.getLogger(__name__)
 
@@ -1031,9 +1032,16 @@ class LessonPlayer(QWidget):
         return feedback
 
     def command(self, command: str) -> Feedback | None:
-        """A table button (claim, vote, group kind, offer, declare)."""
+        """A table button (claim, vote, group kind, offer, declare). The selected tiles are
+        what a button of tiles acts on: they go to its zone first (``command_zone``), so 7
+        crak and two jokers selected and "Call for a kong" make that claim (tester 7b, shots
+        045-048: it was refused as a claim of no tiles and kept as a mistake)."""
         if self.desk is None:
             return None
+        zone_id = command_zone(command)
+        if zone_id and self.desk.table.zone(zone_id) is not None \
+                and self.table_scene.selection():
+            self.send_selection(zone_id)
         return self._after(self.desk.command(command))
 
     def _redraw(self, outcome: Outcome | None = None) -> None:
@@ -1192,6 +1200,7 @@ class LessonPlayer(QWidget):
         """Go back one step."""
         if self.session is None or not self.session.back():
             return False
+        self.table_scene.selected = []  # the step starts again: nothing chosen (tester 7b, 044)
         self.changed.emit()
         self._clear_feedback()
         self.render_step()
@@ -1219,6 +1228,7 @@ class LessonPlayer(QWidget):
             self.desk.reset()
         else:
             self.session.reset_step()
+        self.table_scene.selected = []  # the step starts again: nothing chosen (tester 7b, 044)
         self.changed.emit()
         self._clear_feedback()
         self.render_step()
