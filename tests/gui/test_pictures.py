@@ -109,18 +109,37 @@ def test_seat_diagram_labels_never_cover_a_seat(scene: PictureScene, core_pack: 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_exposure_notes_have_one_pair_of_brackets(scene: PictureScene, core_pack: Any,
-                                                  lang: str) -> None:
+def test_exposure_notes_say_whose_seat_a_claim_came_from(scene: PictureScene, core_pack: Any,
+                                                         lang: str) -> None:
+    """An exposure's note names the seat it was claimed from relative to the exposure's owner,
+    not "your upper seat": the learner may sit elsewhere (tester 7b, shots 052, 104: North's
+    exposure "claimed from West (your upper seat)" shown to a learner sitting South)."""
+    from tilewise.gui.reasons import seat_name
+    from tilewise.lessons.table import relation
+
     set_language(lang)
-    notes = []
-    for _where, picture in pictures(core_pack, "exposures"):
+    words = {"left": "claimed from {seat}, the upper seat of {owner}",
+             "across": "claimed from {seat}, across from {owner}",
+             "right": "claimed from {seat}, the lower seat of {owner}"}
+    checked, every = 0, []
+    for where, picture in pictures(core_pack, "exposures"):
         scene.show_picture(picture, lambda msgid: msgid)
-        notes += [t.toPlainText() for t in texts(scene)]
-    template = re.escape(_("claimed from {seat} ({relation})"))
-    pattern = re.compile(template.replace(r"\{seat\}", "(.+)").replace(r"\{relation\}", "(.+)"))
-    claimed = [n for n in notes if pattern.fullmatch(n)]
-    assert len(claimed) >= 4  # the "sideways" step names where each pong came from
-    assert all(n.count("(") == 1 and n.count(")") == 1 for n in claimed), claimed
+        notes = [t.toPlainText() for t in texts(scene)]
+        every += notes
+        owner = picture.get("seat")
+        for meld in picture.get("melds", []):
+            source = meld.get("from")
+            if not (owner and source and source != owner):
+                continue
+            said = _(words[relation(owner, source)], seat=seat_name(source),
+                     owner=seat_name(owner))
+            assert said in notes, (where, lang, said, notes)
+            checked += 1
+    # each such note is said once per meld, and nothing else names the claim's seat
+    shapes = [re.compile(re.escape(_(w)).replace(r"\{seat\}", ".+").replace(r"\{owner\}", ".+"))
+              for w in words.values()]
+    assert sum(any(p.fullmatch(n) for p in shapes) for n in every) == checked
+    assert checked >= 4  # the "sideways" step names where each pong came from
 
 
 def test_sideways_quiz_picture_does_not_say_where_the_tile_came_from(

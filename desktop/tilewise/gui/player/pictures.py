@@ -466,11 +466,16 @@ class PictureScene(QGraphicsScene):
             width = self._meld(meld, QPointF(0, y))
             source = meld.get("from")
             if source and owner and source != owner:
-                # The bare seat words (no "Right (lower seat)"): one pair of brackets only.
-                where = {"left": _("your upper seat"), "across": _("the opposite seat"),
-                         "right": _("your lower seat")}[relation(str(owner), str(source))]
-                note = _("claimed from {seat} ({relation})", seat=seat_name(str(source)),
-                         relation=where)
+                # Said from the owner's seat, not the learner's: "your upper seat" read as the
+                # learner's own (tester 7b, shots 052, 104), who may sit elsewhere. REFERENCE §2
+                # (seats): the upper seat plays just before the owner, the lower seat just after.
+                seat, whose = seat_name(str(source)), seat_name(str(owner))
+                note = {"left": _("claimed from {seat}, the upper seat of {owner}",
+                                  seat=seat, owner=whose),
+                        "across": _("claimed from {seat}, across from {owner}",
+                                    seat=seat, owner=whose),
+                        "right": _("claimed from {seat}, the lower seat of {owner}",
+                                   seat=seat, owner=whose)}[relation(str(owner), str(source))]
             elif meld.get("face_down"):
                 note = _("concealed: ends face down")
             else:
