@@ -501,3 +501,13 @@ def test_a_claim_button_acts_on_the_selected_tiles(window: Any) -> None:
     assert len(player.table_scene.selection()) == 1
     player.reset_button.click()
     assert player.table_scene.selection() == []
+
+
+def test_the_focus_counts_the_rack_not_the_discard_to_call(window: Any) -> None:
+    """Tester 7b (shots 041, 071, 089): a rack of 13 beside East's 7 crak said "1 of 14"."""
+    player = open_step(window, "jokers", "call-kong")
+    assert len(player.desk.table.rack("S")) == 13
+    assert player.table_scene.announce() == "Two Bam, 1 of 13"
+    player.table.setFocus()
+    QTest.keyClick(player.table, Qt.Key.Key_Left)  # wraps to the discard, a tile of its own
+    assert player.table_scene.announce().endswith(", 1 of 1")

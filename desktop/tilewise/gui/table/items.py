@@ -74,6 +74,7 @@ class TileItem(QGraphicsItem):
         self.movable = movable
         self.area = "rack"  # where the model has it: rack, zone, incoming, discard
         self.placed: tuple[str, int] | None = None  # (zone id, slot) when staged in a zone
+        self.called = False  # a discard (another seat's), not one of the learner's tiles
         self.blind = False
         self.arrived = False
         self.selected_ = False

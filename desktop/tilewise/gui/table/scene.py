@@ -437,6 +437,7 @@ class TableScene(QGraphicsScene):
         tile = table.tiles[tile_id]
         item = TileItem(self.images, tile.code, tile_id, movable=table.movable(tile_id))
         item.area = tile.place.area
+        item.called = tile.home.area == "discard"
         item.blind = tile.home.area == "incoming"
         item.arrived = tile.arrived and tile.place.area == "rack"
         if tile.place.area == "zone":
@@ -1372,7 +1373,10 @@ class TableScene(QGraphicsScene):
         # counted among the tiles the arrow keys go to (the learner's own): the given tiles
         # of a zone made "Flower 2, 1 of 8" of a rack of 6 (tester 7, shot 015)
         movable = [t for t in self.tiles if t.movable]
-        counted = movable if tile in movable else self.tiles
+        # and a discard the learner may call, wherever it lies, among the discards: it made
+        # "..., 1 of 14" of a rack of 13 (tester 7b, shots 041, 071, 089)
+        counted = ([t for t in movable if t.called == tile.called] if tile in movable
+                   else self.tiles)
         text = _(
             # TRANSLATORS: keyboard focus on a rack tile: name, position, rack size
             "{tile}, {position} of {total}",
