@@ -511,3 +511,13 @@ def test_the_focus_counts_the_rack_not_the_discard_to_call(window: Any) -> None:
     player.table.setFocus()
     QTest.keyClick(player.table, Qt.Key.Key_Left)  # wraps to the discard, a tile of its own
     assert player.table_scene.announce().endswith(", 1 of 1")
+
+
+def test_a_wsm_refusal_points_at_the_wsm_lesson(window: Any) -> None:
+    """Tester 7b (shot 124): Pong on the WSM win-discard step said "See: Claiming discards
+    (American), step 7"."""
+    player = open_step(window, "claims", "win-discard")
+    player.findChild(QPushButton, "command:claim:pong").click()
+    feedback = player.last_feedback
+    assert feedback is not None and feedback.reason == "PONG_NEEDS_PAIR"
+    assert "(WSM)" in player.feedback_text() and "American" not in player.feedback_text()

@@ -81,3 +81,16 @@ def test_a_task_with_no_explanation_before_it_teaches_itself(write_pack: WritePa
         lessons = [replace(pack.lessons[0], steps=steps)]
         found = teaching_step(replace(pack, lessons=lessons), reason)
         assert found is not None and found[1] == expected, steps
+
+
+def test_the_see_link_prefers_a_lesson_of_the_learners_ruleset() -> None:
+    """Tester 7b (shot 124): a pong refused in the WSM claims lesson said "see: Claiming
+    discards (American), step 7"; each ruleset's refusal now points at its own lesson, and a
+    reason only one ruleset's lessons list is still found from the other."""
+    pack = load_pack(ROOT / "lessons" / "core")
+    wsm, american = (teaching_step(pack, "PONG_NEEDS_PAIR", r) for r in ("wsm", "american"))
+    assert wsm is not None and wsm[0].id == "claims"
+    assert american is not None and american[0].id == "calls"
+    assert teaching_step(pack, "PONG_NEEDS_PAIR") == american  # no ruleset: lesson order
+    found = teaching_step(pack, "JOKER_NOT_PASSABLE", "wsm")
+    assert found is not None and found[0].id == "charleston"

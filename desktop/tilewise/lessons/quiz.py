@@ -27,7 +27,7 @@ def option_order(quiz: Quiz, seed: str) -> tuple[Option, ...]:
         f"{seed}\x1f{option.id}".encode()).digest()))
 
 
-def teaching_step(pack: Pack, reason: str) -> tuple[Lesson, int] | None:
+def teaching_step(pack: Pack, reason: str, ruleset: str = "") -> tuple[Lesson, int] | None:
     """Where ``pack`` teaches the rule a reason code is about: ``(lesson, step index)``.
 
     The first task (in lesson order) that lists a wrong move refused with ``reason`` is where
@@ -38,17 +38,22 @@ def teaching_step(pack: Pack, reason: str) -> tuple[Lesson, int] | None:
     joker kong, "Know your tiles" step 11, comes after five quizzes on counting and naming
     tiles, and a flower refused there pointed at step 5, "The WSM set"). ``None`` when no task
     of the pack lists that reason.
+
+    ``ruleset`` (``american``/``wsm``, the learner's table): a task at a table of that ruleset
+    is looked for first, then any. A pong refused in the WSM claims lesson pointed at the
+    American one ("see: Claiming discards (American), step 7", tester 7b, shot 124): the two
+    rulesets' claims differ (REFERENCE.md sections 6 and 7).
     """
-    for lesson in pack.lessons:
-        for index, step in enumerate(lesson.steps):
-            task = step.task
-            if task is None or not any(wrong.reason == reason for wrong in task.wrong):
-                continue
-            for before in range(index - 1, max(index - 3, -1), -1):
-                kind = lesson.steps[before].kind
-                if kind == "explain":
-                    return lesson, before
-                if kind != "quiz":  # another task or a recap: the rule was taught here
-                    break
-            return lesson, index
+    tasks = [(lesson, index, step.task) for lesson in pack.lessons
+             for index, step in enumerate(lesson.steps) if step.task is not None
+             and any(wrong.reason == reason for wrong in step.task.wrong)]
+    tasks.sort(key=lambda found: found[2].ruleset != ruleset)  # stable: lesson order kept
+    for lesson, index, _task in tasks:
+        for before in range(index - 1, max(index - 3, -1), -1):
+            kind = lesson.steps[before].kind
+            if kind == "explain":
+                return lesson, before
+            if kind != "quiz":  # another task or a recap: the rule was taught here
+                break
+        return lesson, index
     return None

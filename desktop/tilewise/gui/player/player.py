@@ -967,7 +967,7 @@ class LessonPlayer(QWidget):
         the learner is on it already."""
         if self.pack is None or self.session is None:
             return ""
-        found = teaching_step(self.pack, reason)
+        found = teaching_step(self.pack, reason, self._ruleset())  # WSM to WSM (shot 124)
         if found is None:
             return ""
         lesson, index = found
