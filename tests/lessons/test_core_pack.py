@@ -9,6 +9,7 @@ from tests.lessons.conftest import CORE
 from tilewise.lessons.model import Lesson, Step
 from tilewise.lessons.pack import load_pack
 from tilewise.lessons.session import LessonSession
+from tilewise.lessons.table import task_commands
 
 PACK = load_pack(CORE)
 STEPS = [(lesson, step) for lesson in PACK.lessons for step in lesson.steps]
@@ -125,3 +126,15 @@ def test_every_task_and_quiz_counts_under_the_rule_it_teaches() -> None:
     assert not session.choose(wrong).accepted
     [mistake] = session.take_mistakes()
     assert mistake.rule == "ready_hand" == step.rule
+
+
+def test_a_hint_names_no_kong_button_the_step_lacks() -> None:
+    """Tester 7b (shot 107b): the WSM concealed-kong step's hint said "Choose the kong
+    button and the 7 dots", but a concealed kong is a tile put in its space (a zone), and the
+    step has no kong button; "Know the table" had the same hint."""
+    named = [(lesson.id, step.id) for lesson in PACK.lessons for step in lesson.steps
+             if step.task is not None and "claim:kong" not in task_commands(step.task)
+             and any("kong button" in text for text in (step.text, *step.hints))]
+    assert named == []
+    concealed = PACK.lesson("claims").steps[13]
+    assert concealed.id == "concealed-kong" and "space for the concealed kong" in concealed.hints[0]
