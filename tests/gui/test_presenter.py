@@ -76,12 +76,18 @@ def test_page_keys_and_arrows_step_through_even_an_unfinished_task(presenter: An
     assert presenter.player.session.index == start
     key(presenter, Qt.Key.Key_Home)
     assert presenter.player.session.index == 0
-    key(presenter, Qt.Key.Key_PageUp)  # before the Charleston: the last step of the lesson before
-    ids = [lesson.id for lesson in presenter.player.pack.lessons]
-    assert presenter.player.lesson.id == ids[ids.index("charleston") - 1]
-    assert presenter.player.session.index == len(presenter.player.lesson.steps) - 1
-    key(presenter, Qt.Key.Key_PageDown)
+    key(presenter, Qt.Key.Key_PageUp)  # the first step stays (it went to the lesson before)
     assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 0)
+    assert presenter.player.feedback_text() == "This is the lesson's first step."
+    # tester 7b (shots 151-pres-de-15, -16): past the last step Page Down opened the next
+    # lesson, one the learner's library kept locked; it stops and says so
+    last = len(presenter.player.lesson.steps) - 1
+    presenter.go(last)
+    key(presenter, Qt.Key.Key_PageDown)
+    assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", last)
+    assert presenter.player.feedback_text().startswith("The lesson ends here.")
+    assert presenter.player.feedback.isVisible()
+    key(presenter, Qt.Key.Key_Home)
     # Next and Back on the screen too, for a mouse (there were only keys): large, unfocused
     back, forward = presenter.back_button, presenter.next_button
     assert back.isVisible() and forward.isVisible()

@@ -150,6 +150,7 @@ class LessonPlayer(QWidget):
         # a situation reviewed is not shown in the order the lesson taught it
         self.quiz_round = ""
         self._counting = False  # the panel says how many tiles the pass still needs
+        self._note = False  # a presenter's note is shown (also on a step without a table)
         self._build()
         self.retranslate()
 
@@ -915,10 +916,17 @@ class LessonPlayer(QWidget):
         """Presenter mode: the feedback panel shows only with a text (no empty box on the
         projector, and the table has its room until then)."""
         acting = self.session is not None and self.session.step.acting
-        shown = acting and bool(self.feedback.text())
+        shown = (acting or self._note) and bool(self.feedback.text())
         self.feedback.setVisible(shown)
         self.feedback_box.setVisible(shown)
         self.feedback_icon.setVisible(shown and self.feedback.property("verdict") != "none")
+
+    def show_note(self, text: str) -> None:
+        """Show ``text`` where the verdicts are, as a hint: news for the room that is no
+        verdict (presenter mode: the lesson's end), on any step, a recap too."""
+        self._note = True
+        self._show_feedback(text, "", "", verdict="hint")
+        self._note = False
 
     def _refresh_feedback(self) -> None:
         if self.last_feedback is not None:

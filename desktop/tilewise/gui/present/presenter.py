@@ -11,8 +11,9 @@ Keys (a presentation clicker sends Page Up / Page Down):
 
 ==========================  ============================================================
 Page Down, Right, Down      next step (a task need not be done: the teacher decides);
-                            after the last step, the next lesson
-Page Up, Left, Up           previous step
+                            the lesson's last step is the end (the library chooses
+                            the next lesson: it knows which are still locked)
+Page Up, Left, Up           previous step, down to the lesson's first
 Home                        first step of the lesson
 B, full stop                blank the screen (black); again to show it
 Esc, F5                     leave presenter mode (so does the small button at the
@@ -445,33 +446,36 @@ class PresenterWindow(QWidget):
         return True
 
     def next_step(self) -> bool:
-        """The next step; after the last one, the next lesson of the pack."""
-        session, lesson = self.player.session, self.player.lesson
-        if session is None or lesson is None:
+        """The next step of the lesson. At its last step the presenter stops and says so:
+        Page Down went on into the next lesson of the pack, also one the learner's library
+        keeps locked (tester 7b, shots 151-pres-de-15, -16); the library, which knows what
+        is open, chooses the lesson. False when there is no next step."""
+        session = self.player.session
+        if session is None:
             return False
         if self.go(session.index + 1):
             return True
-        lessons = self.pack.lessons
-        here = [x.id for x in lessons].index(lesson.id)
-        if here + 1 < len(lessons):
-            self.open(lessons[here + 1])
-            return True
+        # TRANSLATORS: presenter mode, Page Down (or the arrow button) on the lesson's last step
+        self._end(_("The lesson ends here. To go on, leave presenter mode (Esc) and choose "
+                    "the next lesson."))
         return False
 
     def previous_step(self) -> bool:
-        """The step before; before the first one, the last step of the lesson before."""
-        session, lesson = self.player.session, self.player.lesson
-        if session is None or lesson is None:
+        """The step before in the lesson; at its first step the presenter stays (it went
+        back into the lesson before, and Page Down then could not come back)."""
+        session = self.player.session
+        if session is None:
             return False
         if self.go(session.index - 1):
             return True
-        lessons = self.pack.lessons
-        here = [x.id for x in lessons].index(lesson.id)
-        if here > 0:
-            before = lessons[here - 1]
-            self.open(before, {"lesson": before.id, "index": len(before.steps) - 1})
-            return True
+        # TRANSLATORS: presenter mode, Page Up (or the arrow button) on the lesson's first step
+        self._end(_("This is the lesson's first step."))
         return False
+
+    def _end(self, text: str) -> None:
+        """Say ``text`` (the lesson's end or start) where the verdicts show, as a hint."""
+        self.player.show_note(text)
+        self._feedback_clear_of_steppers()
 
     def reveal(self) -> dict[str, Any] | None:
         """Show the answer of the task (its tiles selected: Enter or 1 sends them) or quiz."""
