@@ -16,21 +16,46 @@ Both are never focused (the widgets inside are) and draw no frame of their own.
 - :class:`StatusLine`: a short status text in a fixed height (two lines of its font): it wraps,
   and what still does not fit ends in "…", the whole text in its tooltip and accessible
   description (the focused tile's line in the step buttons' row, Spanish at 1024x768).
+- :func:`own_viewport`: a scroll area's or graphics view's viewport made here, as Qt makes it.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 #: The height (logical px) a scrolling area asks for at least: a few lines of text.
 LEAST_HEIGHT = 80
 
 
+def own_viewport(area: QAbstractScrollArea) -> QWidget:
+    """Give ``area`` (a ``QScrollArea`` or a ``QGraphicsView``, just made) a viewport made here,
+    set up as Qt sets up the one it makes, and return it; call before ``setWidget``.
+
+    The first widget Qt made that reaches Python (``viewport()`` returns one) costs ~0.9 MB
+    for the rest of the session: to find its Python type, PySide loads every widget class it
+    has not loaded yet, about 70 (QCalendarWidget, QWizard, QMdiArea...), each with its enums
+    (issue 21, peak memory). A viewport made here has its type already.
+
+    As Qt's own: a graphics view's (its constructor makes a plain widget, then sets input
+    methods on); a scroll area's (named ``qt_scrollarea_viewport``, its background filled, in
+    no role of its own as ``QScrollArea`` leaves it). Either then gets ``setViewport``'s
+    set-up: focus proxy, gestures, and the view's ``setupViewport``."""
+    viewport = QWidget()
+    if area.inherits("QGraphicsView"):
+        viewport.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)
+    else:
+        viewport.setObjectName("qt_scrollarea_viewport")
+        viewport.setAutoFillBackground(True)
+    area.setViewport(viewport)
+    return viewport
+
+
 class _Area(QScrollArea):
     def __init__(self, content: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)  # (its viewport is asked for below)
         self.setWidget(content)
         self.setWidgetResizable(False)  # sized by :meth:`_place`, at once
         content.installEventFilter(self)
@@ -98,7 +123,10 @@ class PageArea(_Area):
         layout = content.layout() if content is not None else None
         if content is None:
             return
-        areas = content.findChildren(TextArea)
+        # The scroll areas (found by Qt's type), then ours among them: a search for a class
+        # made in Python hands every child to Python, the scroll bars' containers Qt made too,
+        # and the first such widget costs ~0.9 MB (see own_viewport).
+        areas = [a for a in content.findChildren(QScrollArea) if isinstance(a, TextArea)]
         for area in areas:
             area.refit()
         if layout is not None:

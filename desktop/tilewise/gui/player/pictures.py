@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from tilewise.gui.reasons import relative_seat_name, seat_name
+from tilewise.gui.scroll import own_viewport
 from tilewise.gui.table.items import FOCUS, TILE_H, TILE_W, draw_arrow, paint_face, tile_name
 from tilewise.gui.tiles.images import TileImages
 from tilewise.i18n import _, ngettext, pgettext
@@ -674,6 +675,7 @@ class PictureView(QGraphicsView):
     def __init__(self, images: TileImages, parent: QWidget | None = None) -> None:
         self.picture_scene = PictureScene(images)
         super().__init__(self.picture_scene, parent)
+        own_viewport(self)  # its items' paint() gets it: one made here (gui.scroll)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
                             | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

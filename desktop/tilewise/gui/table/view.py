@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, QSizeF, Qt, Si
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from tilewise.gui.scroll import own_viewport
 from tilewise.gui.table.items import TILE_H, TileItem
 from tilewise.gui.table.layer import StillLayer
 from tilewise.gui.table.scene import MIN_TILE_PX, TableScene
@@ -57,6 +58,7 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        own_viewport(self)  # asked for everywhere: one made here (gui.scroll.own_viewport)
         self.table = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
