@@ -76,17 +76,42 @@ def test_page_keys_and_arrows_step_through_even_an_unfinished_task(presenter: An
     assert presenter.player.session.index == start
     key(presenter, Qt.Key.Key_Home)
     assert presenter.player.session.index == 0
-    key(presenter, Qt.Key.Key_PageUp)  # the first step stays (it went to the lesson before)
+    # tester 7b (shots 151-pres-de-15, -16): at a lesson's edge Page Down/Up crossed into
+    # the next lesson unannounced: the first press stays and names it, a second one crosses
+    lessons = [x.id for x in presenter.pack.lessons]
+    here = lessons.index("charleston")
+    key(presenter, Qt.Key.Key_PageUp)
     assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 0)
-    assert presenter.player.feedback_text() == "This is the lesson's first step."
-    # tester 7b (shots 151-pres-de-15, -16): past the last step Page Down opened the next
-    # lesson, one the learner's library kept locked; it stops and says so
+    assert presenter.player.feedback_text().startswith(
+        "This is the lesson's first step. Page Up again opens the lesson before: ")
+    assert presenter.player.feedback.isVisible()
+    key(presenter, Qt.Key.Key_PageUp)
+    before = presenter.pack.lessons[here - 1]
+    assert presenter.player.lesson.id == before.id
+    assert presenter.player.session.index == len(before.steps) - 1
+    key(presenter, Qt.Key.Key_PageDown)  # its last step: says so, names the Charleston
+    assert presenter.player.lesson.id == before.id
+    assert presenter.player.feedback_text().startswith(
+        "The lesson ends here. Page Down again opens the next lesson: ")
+    key(presenter, Qt.Key.Key_PageUp)  # a step shown between: the edge is said again
+    key(presenter, Qt.Key.Key_PageDown)
+    key(presenter, Qt.Key.Key_PageDown)
+    assert presenter.player.lesson.id == before.id
+    key(presenter, Qt.Key.Key_PageDown)
+    assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", 0)
     last = len(presenter.player.lesson.steps) - 1
     presenter.go(last)
     key(presenter, Qt.Key.Key_PageDown)
     assert (presenter.player.lesson.id, presenter.player.session.index) == ("charleston", last)
     assert presenter.player.feedback_text().startswith("The lesson ends here.")
-    assert presenter.player.feedback.isVisible()
+    presenter.open(presenter.pack.lessons[-1])  # the pack's last lesson: nothing after it
+    presenter.go(len(presenter.pack.lessons[-1].steps) - 1)
+    key(presenter, Qt.Key.Key_PageDown)
+    key(presenter, Qt.Key.Key_PageDown)
+    assert presenter.player.lesson.id == lessons[-1]
+    assert presenter.player.feedback_text() == (
+        "The lesson ends here. It is the last lesson of this pack.")
+    presenter.open(presenter.pack.lessons[here])
     key(presenter, Qt.Key.Key_Home)
     # Next and Back on the screen too, for a mouse (there were only keys): large, unfocused
     back, forward = presenter.back_button, presenter.next_button

@@ -11,9 +11,10 @@ Keys (a presentation clicker sends Page Up / Page Down):
 
 ==========================  ============================================================
 Page Down, Right, Down      next step (a task need not be done: the teacher decides);
-                            the lesson's last step is the end (the library chooses
-                            the next lesson: it knows which are still locked)
-Page Up, Left, Up           previous step, down to the lesson's first
+                            on the lesson's last step it says so and names the next
+                            lesson, and a second press opens it
+Page Up, Left, Up           previous step; on the first, a second press opens the
+                            lesson before at its last step
 Home                        first step of the lesson
 B, full stop                blank the screen (black); again to show it
 Esc, F5                     leave presenter mode (so does the small button at the
@@ -270,6 +271,9 @@ class PresenterWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("presenter")
         self.packs, self.pack = packs, pack
+        # ("next" or "previous", lesson id): Page Down/Up was pressed once at that lesson's
+        # end or start; a second press crosses into the next lesson or the one before
+        self._edge: tuple[str, str] | None = None
         self.text_scale = text_scale
         self.screen_choice = screen_choice
         self.images = TileImages(present_theme(theme))
@@ -446,31 +450,63 @@ class PresenterWindow(QWidget):
         return True
 
     def next_step(self) -> bool:
-        """The next step of the lesson. At its last step the presenter stops and says so:
-        Page Down went on into the next lesson of the pack, also one the learner's library
-        keeps locked (tester 7b, shots 151-pres-de-15, -16); the library, which knows what
-        is open, chooses the lesson. False when there is no next step."""
-        session = self.player.session
-        if session is None:
+        """The next step of the lesson. At its last step the first press stops and says so,
+        naming the next lesson of the pack; a second press opens it (the teacher decides:
+        presenter mode keeps no progress, so a lesson the learner's library keeps locked is
+        the teacher's to show). Page Down once ran on into the next lesson unannounced, also
+        a locked one (tester 7b, shots 151-pres-de-15, -16). False when nothing moved."""
+        session, lesson = self.player.session, self.player.lesson
+        if session is None or lesson is None:
             return False
         if self.go(session.index + 1):
             return True
-        # TRANSLATORS: presenter mode, Page Down (or the arrow button) on the lesson's last step
-        self._end(_("The lesson ends here. To go on, leave presenter mode (Esc) and choose "
-                    "the next lesson."))
+        lessons = self.pack.lessons
+        here = [x.id for x in lessons].index(lesson.id)
+        upcoming = lessons[here + 1] if here + 1 < len(lessons) else None
+        if upcoming is not None and self._edge == ("next", lesson.id):
+            self.open(upcoming)
+            return True
+        self._edge = ("next", lesson.id)
+        if upcoming is None:
+            # TRANSLATORS: presenter mode, Page Down on the last step of the pack's last lesson
+            self._end(_("The lesson ends here. It is the last lesson of this pack."))
+        else:
+            # TRANSLATORS: presenter mode, Page Down (or the arrow button) on the lesson's
+            # last step; {lesson} is the next lesson's title
+            self._end(_("The lesson ends here. Page Down again opens the next lesson: "
+                        "{lesson}.", lesson=self._title(upcoming)))
         return False
 
     def previous_step(self) -> bool:
-        """The step before in the lesson; at its first step the presenter stays (it went
-        back into the lesson before, and Page Down then could not come back)."""
-        session = self.player.session
-        if session is None:
+        """The step before in the lesson. At its first step the first press stays and says
+        so; a second press opens the lesson before at its last step. False when nothing
+        moved."""
+        session, lesson = self.player.session, self.player.lesson
+        if session is None or lesson is None:
             return False
         if self.go(session.index - 1):
             return True
-        # TRANSLATORS: presenter mode, Page Up (or the arrow button) on the lesson's first step
-        self._end(_("This is the lesson's first step."))
+        lessons = self.pack.lessons
+        here = [x.id for x in lessons].index(lesson.id)
+        before = lessons[here - 1] if here > 0 else None
+        if before is not None and self._edge == ("previous", lesson.id):
+            self.open(before, {"lesson": before.id, "index": len(before.steps) - 1})
+            return True
+        self._edge = ("previous", lesson.id)
+        if before is None:
+            # TRANSLATORS: presenter mode, Page Up on the first step of the pack's first lesson
+            self._end(_("This is the lesson's first step."))
+        else:
+            # TRANSLATORS: presenter mode, Page Up (or the arrow button) on the lesson's first
+            # step; {lesson} is the title of the lesson before
+            self._end(_("This is the lesson's first step. Page Up again opens the lesson "
+                        "before: {lesson}.", lesson=self._title(before)))
         return False
+
+    def _title(self, lesson: Lesson) -> str:
+        """``lesson``'s title in the pack's catalog (the language shown)."""
+        catalog = self.player.catalog
+        return catalog.text(lesson.context(), lesson.title) if catalog else lesson.title
 
     def _end(self, text: str) -> None:
         """Say ``text`` (the lesson's end or start) where the verdicts show, as a hint."""
@@ -616,6 +652,7 @@ class PresenterWindow(QWidget):
                 return
 
     def _after_step(self, *, refocus: bool = True) -> None:
+        self._edge = None  # a step shown: the next press at an edge says so again
         hand = self.hand_step()
         deal = hand.deal if hand is not None else None
         if self.playing() and self.hand_view is not None and self.hand_view.engine is not None:
