@@ -233,8 +233,8 @@ def test_the_face_cache_keeps_its_byte_budget_dropping_the_least_used(
 
 def test_a_new_screen_lets_go_of_the_faces_no_screen_drew_lately(qapp: object) -> None:
     """The faces of the screen shown and of the one before stay (the same pixmaps, not
-    rendered again); faces last drawn before that go, their bytes with them; the calls of
-    one turn of the event loop begin one screen (issue 21, peak memory)."""
+    rendered again); faces last drawn before that go, their bytes and parsed SVGs with them;
+    the calls of one turn of the event loop begin one screen (issue 21, peak memory)."""
     from PySide6.QtWidgets import QApplication
 
     TileRenderer.clear_cache()
@@ -253,12 +253,14 @@ def test_a_new_screen_lets_go_of_the_faces_no_screen_drew_lately(qapp: object) -
     QApplication.processEvents()
     assert TileRenderer._screen == 2
     assert sorted(key[1] for key in TileRenderer._pixmaps) == ["5D", "7D"]  # 6D went
+    assert sorted(TileRenderer._svgs) == [("classic", "5D"), ("classic", "7D")]  # its SVG too
     assert TileRenderer._bytes == 75 * 100 * 4 + 45 * 60 * 4
     renderer.pixmap("7D", 60)  # drawn on screen 2; 5D last on screen 1
     with pytest.raises(KeyError):
         renderer.pixmap("10B", 60)  # no such face: nothing kept of it
     assert TileRenderer.new_screen() == 1 and [k[1] for k in TileRenderer._pixmaps] == ["7D"]
     assert TileRenderer.new_screen() == 1 and TileRenderer._bytes == 0
+    assert not TileRenderer._svgs  # no face kept: no parsed SVG either
     assert TileRenderer.new_screen() == 0
     again = renderer.pixmap("5D", 100)
     assert again.cacheKey() != first.cacheKey()  # rendered again: the same pixels
