@@ -199,7 +199,6 @@ code = main(["--profile", "Ana", "--lang", "en"])
 sys.stdout = real
 print("MODULES " + json.dumps(getattr(Out, "seen", None)))
 print("COLLECTOR " + json.dumps([*getattr(Out, "collector", []), gc.isenabled()]))
-print("AFTER " + json.dumps(sorted(sys.modules)))
 sys.exit(code)
 """
 
@@ -235,12 +234,6 @@ def test_the_library_is_painted_before_any_room_is_imported(home: Any) -> None:
         # again once the start-up tasks are done (gui.app.pause_collector / resume_collector)
         line = next(x for x in done.stdout.splitlines() if x.startswith("COLLECTOR "))
         assert json.loads(line.removeprefix("COLLECTOR ")) == [0, False, True]
-        # nor, once every start-up task has run, the standard library's rotating handler
-        # and what it imports for its other handlers (gui.app.LogFile rotates the log)
-        line = next(x for x in done.stdout.splitlines() if x.startswith("AFTER "))
-        after = set(json.loads(line.removeprefix("AFTER ")))
-        assert "tilewise.gui.app" in after
-        assert not after & {"logging.handlers", "socket", "pickle", "queue"}, start
 
 
 def test_the_collector_resumes_with_what_start_up_made_in_the_oldest_generation(
@@ -284,16 +277,14 @@ def test_the_collector_resumes_with_what_start_up_made_in_the_oldest_generation(
     assert app.main(["--profile", "Ana"]) == 0 and gc.isenabled()
 
 
-def test_the_log_file_rotates_as_the_standard_handler_without_importing_it(
+def test_the_start_log_is_rotated_after_the_paint_on_the_same_file(
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``setup_logging`` writes with :class:`app.LogFile` (one, however often it is called):
-    past ``LOG_BYTES`` the file rotates, 3 old files kept, the oldest dropped, every line in
-    one of them; a path that is not a regular file never rotates; a rotation that fails loses
-    nothing: the lines are written on, and the next line after it tries again.
-    None of it imports ``logging.handlers`` (with socket, pickle and queue: ~1.1 MB)."""
+    """``setup_logging`` writes with a plain appending handler (``StartLog``), ``rotate_log``
+    puts the rotating one on the same file: the lines before and after are in it, and past
+    ``LOG_BYTES`` the file rotates (3 old files kept). A file that cannot be opened again
+    keeps the plain handler."""
     import logging
-    import os
-    import sys
+    import logging.handlers
 
     from tilewise.gui import app
 
@@ -301,42 +292,35 @@ def test_the_log_file_rotates_as_the_standard_handler_without_importing_it(
     monkeypatch.setattr(root, "handlers", [])  # as in a fresh process
     monkeypatch.setattr("tilewise.store.paths.log_dir", lambda: tmp_path)
     monkeypatch.setattr(app, "LOG_BYTES", 2000)
-    monkeypatch.delitem(sys.modules, "logging.handlers", raising=False)
     path = app.setup_logging()
     assert path == tmp_path / "tilewise.log"
-    [handler] = root.handlers
-    assert type(handler) is app.LogFile and handler.baseFilename == str(path)
-    assert app.setup_logging() == path and root.handlers == [handler]  # set up once
-    log = logging.getLogger("tilewise")
-    for n in range(200):
-        log.info("line %03d of the session", n)
-    files = [path, *(tmp_path / f"tilewise.log.{n}" for n in (1, 2, 3))]
-    assert all(f.is_file() for f in files) and not (tmp_path / "tilewise.log.4").exists()
-    assert all(f.stat().st_size < 2000 for f in files)
-    kept = "".join(f.read_text(encoding="utf-8") for f in reversed(files))
-    numbers = [int(line.rsplit("line ", 1)[1][:3]) for line in kept.splitlines()]
-    assert numbers == list(range(numbers[0], 200)) and numbers[0] > 0  # the oldest went
-    assert "logging.handlers" not in sys.modules
+    assert [type(h) for h in root.handlers] == [app.StartLog]
+    assert app.setup_logging() == path and len(root.handlers) == 1  # set up once
+    logging.getLogger("tilewise").info("before the paint")
+    app.rotate_log()
+    [rotating] = root.handlers
+    assert isinstance(rotating, logging.handlers.RotatingFileHandler)
+    assert rotating.baseFilename == str(path) and rotating.backupCount == 3
+    assert app.setup_logging() == path and root.handlers == [rotating]  # still set up once
+    logging.getLogger("tilewise").info("after the paint")
+    text = path.read_text(encoding="utf-8")
+    assert "INFO tilewise: before the paint" in text and "after the paint" in text
+    for n in range(60):
+        logging.getLogger("tilewise").info("line %d of the session", n)
+    assert (tmp_path / "tilewise.log.1").is_file() and path.stat().st_size < 2000
+    rotating.close()
 
-    def refuse(*_args: object) -> None:
+    monkeypatch.setattr(root, "handlers", [])
+    assert app.setup_logging() == path
+    start_log = root.handlers[0]
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    with monkeypatch.context() as m:
-        m.setattr(app.os, "replace", refuse)
-        while path.stat().st_size < 2000:
-            log.info("written on")
-        log.info("past the size")
-    assert path.read_text(encoding="utf-8").endswith("past the size\n")  # nothing lost
-    log.info("rotated again")  # renames work again: the next line rotates the full file
-    assert path.read_text(encoding="utf-8").endswith("rotated again\n")
-    assert "past the size" in (tmp_path / "tilewise.log.1").read_text(encoding="utf-8")
-    handler.close()
-
-    quiet = app.LogFile(Path(os.devnull), 10)  # not a regular file: never rotated
-    quiet.setFormatter(logging.Formatter(app.LOG_FORMAT))
-    quiet.emit(logging.makeLogRecord({"msg": "x" * 50}))
-    assert Path(os.devnull).exists() and not Path(os.devnull + ".1").exists()
-    quiet.close()
+    monkeypatch.setattr(logging.handlers.RotatingFileHandler, "__init__", refuse)
+    app.rotate_log()
+    assert root.handlers == [start_log]  # the plain handler goes on writing
+    start_log.close()
 
 
 def test_the_import_hook_answers_the_same_and_keeps_no_lines(

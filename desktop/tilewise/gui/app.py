@@ -59,7 +59,7 @@ log = logging.getLogger("tilewise")
 # The desktop entry, AppStream component and icon name (packaging/bundle.py APP_ID).
 APP_ID = "org.tilewise.Tilewise"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-LOG_BYTES = 1_000_000  # the log file is rotated past this size (LogFile)
+LOG_BYTES = 1_000_000  # the log file is rotated past this size (3 old files kept)
 
 
 COMMANDS_HELP = """\
@@ -99,62 +99,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-#: Old log files kept beside ``tilewise.log`` (``tilewise.log.1`` the newest).
-LOG_BACKUPS = 3
-
-
-class LogFile(logging.FileHandler):
-    """The log file, rotated as ``logging.handlers.RotatingFileHandler(path, maxBytes=
-    max_bytes, backupCount=LOG_BACKUPS)`` rotates it: a line that would take the file to
-    ``max_bytes`` characters or past them first moves the old files up by one
-    (``tilewise.log`` to ``.1``, ``.1`` to ``.2``..., the oldest dropped) and starts a new one;
-    a path that is not a regular file (``/dev/null``) is never rotated.
-
-    Ours, because ``logging.handlers`` imports ``socket``, ``pickle``, ``queue`` and ``struct``
-    for its other handlers: about 1.1 MB of the app's resident memory for the whole session
-    (issue 21, peak memory: bench_memory's child flow, every lesson and every step alike) and
-    about 3 ms of CPU to import (the reason a plain handler wrote until the first paint)."""
-
-    def __init__(self, path: Path, max_bytes: int) -> None:
-        super().__init__(path, encoding="utf-8")
-        self.max_bytes = max_bytes
-
-    def emit(self, record: logging.LogRecord) -> None:
-        """Write ``record``, rotating first when it would fill the file (logging API). A
-        rotation refused (another program holds an old file open) leaves the file as it is:
-        the line is written on, and the next line tries again."""
-        try:
-            if self._full(record):
-                self._rotate()
-        except OSError:
-            pass  # FileHandler.emit opens the file again if the rotation closed it
-        super().emit(record)
-
-    def _full(self, record: logging.LogRecord) -> bool:
-        if self.max_bytes <= 0 or not os.path.isfile(self.baseFilename):
-            return False
-        if self.stream is None:  # closed by a rotation that failed (or by close())
-            self.stream = self._open()
-        self.stream.seek(0, os.SEEK_END)  # another Tilewise may have written since
-        return self.stream.tell() + len(self.format(record)) + len(self.terminator) >= (
-            self.max_bytes)
-
-    def _rotate(self) -> None:
-        if self.stream is not None:
-            self.stream.close()
-        self.stream = None  # opened again by FileHandler.emit if a rename below fails
-        base = self.baseFilename
-        for n in range(LOG_BACKUPS - 1, 0, -1):
-            if os.path.exists(f"{base}.{n}"):
-                os.replace(f"{base}.{n}", f"{base}.{n + 1}")
-        os.replace(base, f"{base}.1")
-        self.stream = self._open()
+class StartLog(logging.FileHandler):
+    """The log file until the window's first paint: lines appended as the rotating handler
+    writes them (same file, same format). ``logging.handlers`` (with ``socket``, ``pickle``
+    and ``queue``) costs about 3 ms of CPU to import, so the rotating handler takes over after
+    the first paint (:func:`rotate_log`; issue 21, start-up time)."""
 
 
 def setup_logging() -> Path | None:
-    """Log to ``log_dir()/tilewise.log`` (rotated: :class:`LogFile`); return the file. A log
-    folder that cannot be written logs to the temporary folder instead; None when that fails
-    too."""
+    """Log to ``log_dir()/tilewise.log`` (rotated from the first paint on, :func:`rotate_log`);
+    return the file. A log folder that cannot be written logs to the temporary folder
+    instead; None when that fails too."""
     from tilewise.store.paths import log_dir
 
     handler: logging.Handler | None = None
@@ -162,7 +117,7 @@ def setup_logging() -> Path | None:
     for folder in (log_dir, lambda: Path(tempfile.gettempdir())):
         try:
             path = folder() / "tilewise.log"
-            handler = LogFile(path, LOG_BYTES)
+            handler = StartLog(path, encoding="utf-8")
             break
         except OSError:
             path = None
@@ -171,12 +126,36 @@ def setup_logging() -> Path | None:
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     root = logging.getLogger()
     root.setLevel(logging.INFO)
+    rotating = sys.modules.get("logging.handlers")  # loaded once a rotating handler was made
+    ours = (StartLog,) if rotating is None else (StartLog, rotating.RotatingFileHandler)
     for existing in root.handlers:  # set up before (tests, a second start in one process)
-        if isinstance(existing, LogFile):
+        if isinstance(existing, ours):
             handler.close()
             return Path(existing.baseFilename)
     root.addHandler(handler)
     return path
+
+
+def rotate_log() -> None:
+    """Put the rotating handler (1 MB, 3 old files kept) in the place of :class:`StartLog`,
+    on the same file; the next line written past 1 MB rotates it. A file that cannot be
+    opened again keeps the plain handler (logged)."""
+    import logging.handlers
+
+    root = logging.getLogger()
+    for existing in list(root.handlers):
+        if type(existing) is not StartLog:
+            continue
+        try:
+            rotating = logging.handlers.RotatingFileHandler(
+                existing.baseFilename, maxBytes=LOG_BYTES, backupCount=3, encoding="utf-8")
+        except OSError:
+            log.exception("the log file cannot be rotated")
+            return
+        rotating.setFormatter(existing.formatter)
+        root.addHandler(rotating)
+        root.removeHandler(existing)
+        existing.close()
 
 
 def pack_folders(extra: list[Path]) -> list[Path]:
@@ -492,6 +471,7 @@ def start(args: argparse.Namespace, *, log_file: Path | None = None) -> MainWind
     else:  # a copy of the store at each start, the newest 10 kept (issue 19), once painted
         window.after_paint.add(lambda: back_up(window.store))
     window.after_paint.add(lambda: save_settings(settings))  # its fsync off the first paint
+    window.after_paint.add(rotate_log)
     window.after_paint.add(clean_leftovers)  # no start-up reads them (hidden or .tmp names)
     window.after_paint.add(forget_source_lines)
     return window
