@@ -271,9 +271,9 @@ class PresenterWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("presenter")
         self.packs, self.pack = packs, pack
-        # ("next" or "previous", lesson id): Page Down/Up was pressed once at that lesson's
-        # end or start; a second press crosses into the next lesson or the one before
-        self._edge: tuple[str, str] | None = None
+        # (+1 or -1, lesson id): Page Down/Up was pressed once at that lesson's end or start;
+        # a second press crosses into the next lesson or the one before
+        self._edge: tuple[int, str] | None = None
         self.text_scale = text_scale
         self.screen_choice = screen_choice
         self.images = TileImages(present_theme(theme))
@@ -455,52 +455,46 @@ class PresenterWindow(QWidget):
         presenter mode keeps no progress, so a lesson the learner's library keeps locked is
         the teacher's to show). Page Down once ran on into the next lesson unannounced, also
         a locked one (tester 7b, shots 151-pres-de-15, -16). False when nothing moved."""
-        session, lesson = self.player.session, self.player.lesson
-        if session is None or lesson is None:
-            return False
-        if self.go(session.index + 1):
-            return True
-        lessons = self.pack.lessons
-        here = [x.id for x in lessons].index(lesson.id)
-        upcoming = lessons[here + 1] if here + 1 < len(lessons) else None
-        if upcoming is not None and self._edge == ("next", lesson.id):
-            self.open(upcoming)
-            return True
-        self._edge = ("next", lesson.id)
-        if upcoming is None:
-            # TRANSLATORS: presenter mode, Page Down on the last step of the pack's last lesson
-            self._end(_("The lesson ends here. It is the last lesson of this pack."))
-        else:
-            # TRANSLATORS: presenter mode, Page Down (or the arrow button) on the lesson's
-            # last step; {lesson} is the next lesson's title
-            self._end(_("The lesson ends here. Page Down again opens the next lesson: "
-                        "{lesson}.", lesson=self._title(upcoming)))
-        return False
+        return self._step_by(+1)
 
     def previous_step(self) -> bool:
         """The step before in the lesson. At its first step the first press stays and says
         so; a second press opens the lesson before at its last step. False when nothing
         moved."""
+        return self._step_by(-1)
+
+    def _step_by(self, way: int) -> bool:
+        """One step forward (``way`` +1) or back (-1); at the lesson's edge, the press that
+        says so, or the second one that crosses into the pack's neighbouring lesson."""
         session, lesson = self.player.session, self.player.lesson
         if session is None or lesson is None:
             return False
-        if self.go(session.index - 1):
+        if self.go(session.index + way):
             return True
         lessons = self.pack.lessons
-        here = [x.id for x in lessons].index(lesson.id)
-        before = lessons[here - 1] if here > 0 else None
-        if before is not None and self._edge == ("previous", lesson.id):
-            self.open(before, {"lesson": before.id, "index": len(before.steps) - 1})
+        here = [x.id for x in lessons].index(lesson.id) + way
+        other = lessons[here] if 0 <= here < len(lessons) else None
+        if other is not None and self._edge == (way, lesson.id):
+            self.open(other, None if way > 0 else
+                      {"lesson": other.id, "index": len(other.steps) - 1})
             return True
-        self._edge = ("previous", lesson.id)
-        if before is None:
+        self._edge = (way, lesson.id)
+        if other is None and way > 0:
+            # TRANSLATORS: presenter mode, Page Down on the last step of the pack's last lesson
+            self._end(_("The lesson ends here. It is the last lesson of this pack."))
+        elif other is None:
             # TRANSLATORS: presenter mode, Page Up on the first step of the pack's first lesson
             self._end(_("This is the lesson's first step."))
+        elif way > 0:
+            # TRANSLATORS: presenter mode, Page Down (or the arrow button) on the lesson's
+            # last step; {lesson} is the next lesson's title
+            self._end(_("The lesson ends here. Page Down again opens the next lesson: "
+                        "{lesson}.", lesson=self._title(other)))
         else:
             # TRANSLATORS: presenter mode, Page Up (or the arrow button) on the lesson's first
             # step; {lesson} is the title of the lesson before
             self._end(_("This is the lesson's first step. Page Up again opens the lesson "
-                        "before: {lesson}.", lesson=self._title(before)))
+                        "before: {lesson}.", lesson=self._title(other)))
         return False
 
     def _title(self, lesson: Lesson) -> str:
